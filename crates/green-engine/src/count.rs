@@ -1,0 +1,279 @@
+//! Counting: tokens → ids → n-gram ids → multiset counts → the seven region counts.
+//!
+//! Interning is local to one sentence: an n-gram only ever meets the n-grams of its own
+//! source, references and hypotheses, so ids need no global table, sentences can be
+//! counted on any thread in any order, and memory stays flat however long the corpus is.
+//! A token is hashed once (into a per-sentence arena); an n-gram of order n+1 is the pair
+//! (id of its first n tokens, id of its last token), so higher orders hash two integers.
+
+use std::hash::BuildHasher;
+
+use hashbrown::{HashMap, HashTable};
+use rustc_hash::FxBuildHasher;
+use serde::Serialize;
+
+use crate::tokenizer::{TokenizeError, Tokenizer};
+
+/// The seven regions of the Venn diagram of S, R and C for one n-gram order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Regions {
+    pub tk: u64,
+    pub td: u64,
+    pub ti: u64,
+    pub od: u64,
+    pub oi: u64,
+    pub ud: u64,
+    pub ui: u64,
+}
+
+impl Regions {
+    /// Regions of one n-gram with multiplicities `s`, `r`, `c` in source, reference, hypothesis.
+    #[inline]
+    pub fn of(s: u64, r: u64, c: u64) -> Regions {
+        Regions {
+            tk: s.min(r).min(c),
+            td: s.saturating_sub(r.max(c)),
+            ti: r.min(c).saturating_sub(s),
+            od: s.min(r).saturating_sub(c),
+            oi: c.saturating_sub(s.max(r)),
+            ud: s.min(c).saturating_sub(r),
+            ui: r.saturating_sub(s.max(c)),
+        }
+    }
+
+    #[inline]
+    pub fn add(&mut self, o: &Regions) {
+        self.tk += o.tk;
+        self.td += o.td;
+        self.ti += o.ti;
+        self.od += o.od;
+        self.oi += o.oi;
+        self.ud += o.ud;
+        self.ui += o.ui;
+    }
+
+    /// True positives: TK + TD + TI.
+    pub fn tp(&self) -> u64 {
+        self.tk + self.td + self.ti
+    }
+
+    /// False positives: OD + OI.
+    pub fn fp(&self) -> u64 {
+        self.od + self.oi
+    }
+
+    /// False negatives: UD + UI.
+    pub fn fn_(&self) -> u64 {
+        self.ud + self.ui
+    }
+}
+
+/// Region counts of one sentence: for every hypothesis, every reference and every order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SentenceCounts {
+    /// Highest n-gram order counted; orders are 1..=n.
+    pub n: usize,
+    /// Number of references of this sentence (may differ between sentences).
+    pub refs: usize,
+    /// Number of hypotheses (systems).
+    pub hyps: usize,
+    /// Flat `[hyp][ref][order]`.
+    pub regions: Vec<Regions>,
+}
+
+impl SentenceCounts {
+    /// The per-order regions of hypothesis `hyp` against reference `reference`, orders 1..=n.
+    pub fn get(&self, hyp: usize, reference: usize) -> &[Regions] {
+        let start = (hyp * self.refs + reference) * self.n;
+        &self.regions[start..start + self.n]
+    }
+}
+
+/// Reusable scratch space for counting one sentence at a time (one per thread).
+#[derive(Default)]
+pub struct Counter {
+    arena: String,
+    spans: Vec<(u32, u32)>,
+    table: HashTable<u32>,
+    /// Token ids of every text, concatenated; `bounds[t]..bounds[t + 1]` is text `t`.
+    tokens: Vec<u32>,
+    bounds: Vec<usize>,
+    /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
+    grams: Vec<u32>,
+    gram_bounds: Vec<usize>,
+    pairs: HashMap<u64, u32, FxBuildHasher>,
+    counts: Vec<u32>,
+    stamp: Vec<u32>,
+}
+
+impl Counter {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn intern(&mut self, tok: &str) -> u32 {
+        let hash = FxBuildHasher.hash_one(tok);
+        let (arena, spans) = (&self.arena, &self.spans);
+        let text = |id: u32| {
+            let (s, e) = spans[id as usize];
+            &arena[s as usize..e as usize]
+        };
+        if let Some(&id) = self.table.find(hash, |&id| text(id) == tok) {
+            return id;
+        }
+        let id = self.spans.len() as u32;
+        let start = self.arena.len() as u32;
+        self.arena.push_str(tok);
+        self.spans.push((start, self.arena.len() as u32));
+        let (arena, spans) = (&self.arena, &self.spans);
+        self.table.insert_unique(hash, id, |&id| {
+            let (s, e) = spans[id as usize];
+            FxBuildHasher.hash_one(&arena[s as usize..e as usize])
+        });
+        id
+    }
+
+    /// Count one sentence: its source, its references and the hypotheses of every system.
+    pub fn count<T: Tokenizer + ?Sized>(
+        &mut self,
+        tokenizer: &T,
+        n: usize,
+        source: &str,
+        refs: &[&str],
+        hyps: &[&str],
+    ) -> Result<SentenceCounts, TokenizeError> {
+        self.arena.clear();
+        self.spans.clear();
+        self.table.clear();
+        self.tokens.clear();
+        self.bounds.clear();
+        self.bounds.push(0);
+        for text in std::iter::once(&source).chain(refs).chain(hyps) {
+            let mut ids = std::mem::take(&mut self.tokens);
+            tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
+            self.tokens = ids;
+            self.bounds.push(self.tokens.len());
+        }
+        let texts = 1 + refs.len() + hyps.len();
+        let mut out = SentenceCounts {
+            n,
+            refs: refs.len(),
+            hyps: hyps.len(),
+            regions: vec![Regions::default(); hyps.len() * refs.len() * n],
+        };
+
+        self.grams.clone_from(&self.tokens);
+        self.gram_bounds.clone_from(&self.bounds);
+        let mut vocab = self.spans.len();
+        for order in 1..=n {
+            if order > 1 {
+                vocab = self.next_order(order, texts);
+            }
+            self.counts.clear();
+            self.counts.resize(texts * vocab, 0);
+            for t in 0..texts {
+                for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
+                    self.counts[t * vocab + id as usize] += 1;
+                }
+            }
+            self.stamp.clear();
+            self.stamp.resize(vocab, 0);
+            let mut generation = 0u32;
+            for h in 0..hyps.len() {
+                for r in 0..refs.len() {
+                    generation += 1;
+                    let (rt, ct) = (1 + r, 1 + refs.len() + h);
+                    let mut acc = Regions::default();
+                    for t in [0, rt, ct] {
+                        for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
+                            let id = id as usize;
+                            if self.stamp[id] != generation {
+                                self.stamp[id] = generation;
+                                let count = |t: usize| u64::from(self.counts[t * vocab + id]);
+                                acc.add(&Regions::of(count(0), count(rt), count(ct)));
+                            }
+                        }
+                    }
+                    out.regions[(h * refs.len() + r) * n + order - 1] = acc;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Replace the n-gram ids of order `order - 1` by those of `order`; returns the vocabulary size.
+    fn next_order(&mut self, order: usize, texts: usize) -> usize {
+        self.pairs.clear();
+        let mut write = 0;
+        for t in 0..texts {
+            let (gs, ge) = (self.gram_bounds[t], self.gram_bounds[t + 1]);
+            let toks = &self.tokens[self.bounds[t]..self.bounds[t + 1]];
+            self.gram_bounds[t] = write;
+            // The n-gram at i is (n-1)-gram at i followed by token i + order - 1.
+            for i in 0..(ge - gs).saturating_sub(1) {
+                let key = (u64::from(self.grams[gs + i]) << 32) | u64::from(toks[i + order - 1]);
+                let next = self.pairs.len() as u32;
+                self.grams[write] = *self.pairs.entry(key).or_insert(next);
+                write += 1;
+            }
+        }
+        self.gram_bounds[texts] = write;
+        self.grams.truncate(write);
+        self.pairs.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tokenizer::{Chars, Whitespace};
+
+    #[test]
+    fn one_sentence_by_hand() {
+        // vectors.md case B.
+        let mut c = Counter::new();
+        let sc = c
+            .count(&Whitespace, 4, "He go to school .", &["He goes to school ."], &["He goes to the school ."])
+            .unwrap();
+        let r = sc.get(0, 0);
+        assert_eq!((r[0].tk, r[0].td, r[0].ti, r[0].oi), (4, 1, 1, 1));
+        assert_eq!((r[0].tp(), r[0].fp(), r[0].fn_()), (6, 1, 0));
+        assert_eq!((r[1].tk, r[1].td, r[1].ti, r[1].od, r[1].oi), (1, 2, 2, 1, 2));
+        assert_eq!((r[2].td, r[2].ti, r[2].od, r[2].oi, r[2].ui), (2, 1, 1, 3, 1));
+        assert_eq!((r[3].td, r[3].oi, r[3].ui), (2, 3, 2));
+        assert_eq!((r[3].tp(), r[3].fp(), r[3].fn_()), (2, 3, 2));
+    }
+
+    #[test]
+    fn char_orders_by_hand() {
+        let mut c = Counter::new();
+        let sc = c
+            .count(&Chars::default(), 2, "He go to school .", &["He goes to school ."], &["He goes to the school ."])
+            .unwrap();
+        let r = sc.get(0, 0);
+        assert_eq!((r[0].tk, r[0].ti, r[0].oi, r[0].tp(), r[0].fp(), r[0].fn_()), (17, 2, 4, 19, 4, 0));
+        assert_eq!((r[1].tk, r[1].td, r[1].ti, r[1].oi), (15, 1, 3, 4));
+    }
+
+    #[test]
+    fn orders_longer_than_sentence_are_empty() {
+        let mut c = Counter::new();
+        let sc = c.count(&Whitespace, 4, "a b", &["a b"], &["a b"]).unwrap();
+        assert_eq!(sc.get(0, 0)[1].tk, 1);
+        assert_eq!(sc.get(0, 0)[2], Regions::default());
+        let empty = c.count(&Whitespace, 2, "", &[""], &[""]).unwrap();
+        assert!(empty.regions.iter().all(|r| *r == Regions::default()));
+    }
+
+    #[test]
+    fn several_refs_and_hyps_are_independent() {
+        let mut c = Counter::new();
+        let both = c.count(&Whitespace, 3, "a b c", &["a b d", "x b c"], &["a b", "a b c d"]).unwrap();
+        for (h, hyp) in ["a b", "a b c d"].iter().enumerate() {
+            for (r, rf) in ["a b d", "x b c"].iter().enumerate() {
+                let alone = Counter::new().count(&Whitespace, 3, "a b c", &[rf], &[hyp]).unwrap();
+                assert_eq!(both.get(h, r), alone.get(0, 0));
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Text normalisation as a tokenizer filter, for any language.
+//!
+//! The default is no normalisation (parity with the reference). NFKC folds full-width and
+//! half-width forms, which matters for Chinese and Japanese; lower-casing helps raw English.
+//! Normalising happens on the whole line before tokenisation, so every tokenizer benefits.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
+
+use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
+
+use crate::tokenizer::{TokenizeError, Tokenizer};
+
+/// Unicode normalisation form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    #[default]
+    None,
+    Nfc,
+    Nfkc,
+}
+
+/// A normalisation setting: a Unicode form and optional lower-casing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Normalization {
+    pub form: Form,
+    pub lowercase: bool,
+}
+
+impl Normalization {
+    pub fn is_identity(&self) -> bool {
+        self.form == Form::None && !self.lowercase
+    }
+
+    /// Normalise `text`, borrowing when nothing changes.
+    pub fn apply<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        let mut out: Cow<'a, str> = match self.form {
+            Form::None => Cow::Borrowed(text),
+            Form::Nfc if is_nfc_quick(text.chars()) == IsNormalized::Yes => Cow::Borrowed(text),
+            Form::Nfkc if is_nfkc_quick(text.chars()) == IsNormalized::Yes => Cow::Borrowed(text),
+            Form::Nfc => Cow::Owned(text.nfc().collect()),
+            Form::Nfkc => Cow::Owned(text.nfkc().collect()),
+        };
+        if self.lowercase && out.chars().any(|c| c.is_uppercase()) {
+            out = Cow::Owned(out.to_lowercase());
+        }
+        out
+    }
+}
+
+impl fmt::Display for Normalization {
+    /// `none`, `nfc`, `nfkc`, `lower`, `nfkc+lower`: the form used in signatures and flags.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let form = match self.form {
+            Form::None => None,
+            Form::Nfc => Some("nfc"),
+            Form::Nfkc => Some("nfkc"),
+        };
+        match (form, self.lowercase) {
+            (None, false) => f.write_str("none"),
+            (None, true) => f.write_str("lower"),
+            (Some(form), false) => f.write_str(form),
+            (Some(form), true) => write!(f, "{form}+lower"),
+        }
+    }
+}
+
+impl FromStr for Normalization {
+    type Err = String;
+
+    /// Parses `none`, `nfc`, `nfkc`, `lower`, or a `+`/`,`-joined combination such as `nfkc+lower`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut norm = Normalization::default();
+        for part in s.split(['+', ',']).map(str::trim) {
+            match part.to_ascii_lowercase().as_str() {
+                "none" | "" => {}
+                "nfc" => norm.form = Form::Nfc,
+                "nfkc" => norm.form = Form::Nfkc,
+                "lower" | "lowercase" => norm.lowercase = true,
+                other => {
+                    return Err(format!(
+                        "unknown normalisation '{other}': use none, nfc, nfkc, lower, or e.g. nfkc+lower"
+                    ))
+                }
+            }
+        }
+        Ok(norm)
+    }
+}
+
+/// A tokenizer that normalises each line before handing it to the inner tokenizer.
+#[derive(Debug, Clone)]
+pub struct Normalized<T> {
+    pub inner: T,
+    pub normalization: Normalization,
+}
+
+impl<T: Tokenizer> Normalized<T> {
+    pub fn new(inner: T, normalization: Normalization) -> Self {
+        Normalized { inner, normalization }
+    }
+}
+
+impl<T: Tokenizer> Tokenizer for Normalized<T> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+        let text = self.normalization.apply(text);
+        self.inner.tokenize(&text, sink)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tokenizer::Chars;
+
+    #[test]
+    fn parse_and_display_round_trip() {
+        for s in ["none", "nfc", "nfkc", "lower", "nfkc+lower", "nfc+lower"] {
+            assert_eq!(s.parse::<Normalization>().unwrap().to_string(), s);
+        }
+        assert!("nfd".parse::<Normalization>().unwrap_err().contains("unknown normalisation 'nfd'"));
+    }
+
+    #[test]
+    fn nfkc_folds_full_width_and_lower_cases() {
+        let n: Normalization = "nfkc+lower".parse().unwrap();
+        assert_eq!(n.apply("ＡＢＣ１２３，"), "abc123,");
+        let nfc: Normalization = "nfc".parse().unwrap();
+        assert_eq!(nfc.apply("e\u{301}"), "\u{e9}");
+        assert!(matches!(Normalization::default().apply("Abc"), Cow::Borrowed("Abc")));
+    }
+
+    #[test]
+    fn normalized_tokenizer_filters_text() {
+        let t = Normalized::new(Chars::default(), "nfkc".parse().unwrap());
+        assert_eq!(t.tokens("ＡＢ").unwrap(), ["A", "B"]);
+    }
+}

@@ -1,0 +1,188 @@
+//! From region counts to precision, recall and F, with the reference's conventions.
+//!
+//! Counts stay integers until here. P_n = 1 when nothing was predicted, R_n = 0 when
+//! nothing was expected (asymmetric on purpose, as in the reference); cumulative scores are
+//! geometric means with no smoothing; the operations are ordered as in the reference so
+//! floats come out bit for bit the same.
+
+use serde::Serialize;
+
+use crate::count::{Regions, SentenceCounts};
+
+/// Weight of precision in F: `1 / (beta² + 1)`; 0 for beta = ∞ (recall only).
+pub fn alpha(beta: f64) -> f64 {
+    if beta.is_infinite() {
+        0.0
+    } else {
+        1.0 / (beta * beta + 1.0)
+    }
+}
+
+/// P_n of one order.
+pub fn precision(r: &Regions) -> f64 {
+    let (tp, fp) = (r.tp(), r.fp());
+    if tp + fp == 0 {
+        1.0
+    } else {
+        tp as f64 / (tp + fp) as f64
+    }
+}
+
+/// R_n of one order.
+pub fn recall(r: &Regions) -> f64 {
+    let (tp, fn_) = (r.tp(), r.fn_());
+    if tp + fn_ == 0 {
+        0.0
+    } else {
+        tp as f64 / (tp + fn_) as f64
+    }
+}
+
+/// Weighted harmonic mean; 0 when either side is 0.
+pub fn f_score(p: f64, r: f64, alpha: f64) -> f64 {
+    if p == 0.0 || r == 0.0 {
+        0.0
+    } else if alpha == 0.0 {
+        r
+    } else {
+        1.0 / (alpha / p + (1.0 - alpha) / r)
+    }
+}
+
+/// Geometric mean of the prefix, as `exp(sum(log x) / k)`; 0 if any value is 0.
+fn geometric_mean(xs: &[f64]) -> f64 {
+    if xs.contains(&0.0) {
+        0.0
+    } else {
+        (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
+    }
+}
+
+/// Every number the verbose table shows for one order.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct OrderScore {
+    pub order: usize,
+    pub regions: Regions,
+    pub tp: u64,
+    pub fp: u64,
+    #[serde(rename = "fn")]
+    pub fn_: u64,
+    pub p: f64,
+    pub r: f64,
+    pub f: f64,
+    pub cum_p: f64,
+    pub cum_r: f64,
+    pub cum_f: f64,
+}
+
+/// Per-order and cumulative scores for orders 1..=regions.len() at one beta.
+pub fn order_scores(regions: &[Regions], beta: f64) -> Vec<OrderScore> {
+    let a = alpha(beta);
+    let ps: Vec<f64> = regions.iter().map(precision).collect();
+    let rs: Vec<f64> = regions.iter().map(recall).collect();
+    regions
+        .iter()
+        .enumerate()
+        .map(|(i, reg)| {
+            let cum_p = geometric_mean(&ps[..=i]);
+            let cum_r = geometric_mean(&rs[..=i]);
+            OrderScore {
+                order: i + 1,
+                regions: *reg,
+                tp: reg.tp(),
+                fp: reg.fp(),
+                fn_: reg.fn_(),
+                p: ps[i],
+                r: rs[i],
+                f: f_score(ps[i], rs[i], a),
+                cum_p,
+                cum_r,
+                cum_f: f_score(cum_p, cum_r, a),
+            }
+        })
+        .collect()
+}
+
+/// The GREEN score: cumulative F at the highest order of `regions`.
+pub fn green(regions: &[Regions], beta: f64) -> f64 {
+    cumulative_fs(regions, beta).last().copied().unwrap_or(0.0)
+}
+
+/// F_1..F_N (cumulative), cheaper than [`order_scores`].
+pub fn cumulative_fs(regions: &[Regions], beta: f64) -> Vec<f64> {
+    let a = alpha(beta);
+    let (mut log_p, mut log_r) = (0.0f64, 0.0f64);
+    let (mut zero_p, mut zero_r) = (false, false);
+    regions
+        .iter()
+        .enumerate()
+        .map(|(i, reg)| {
+            let (p, r) = (precision(reg), recall(reg));
+            zero_p |= p == 0.0;
+            zero_r |= r == 0.0;
+            log_p += if zero_p { 0.0 } else { p.ln() };
+            log_r += if zero_r { 0.0 } else { r.ln() };
+            let k = (i + 1) as f64;
+            let cum_p = if zero_p { 0.0 } else { (log_p / k).exp() };
+            let cum_r = if zero_r { 0.0 } else { (log_r / k).exp() };
+            f_score(cum_p, cum_r, a)
+        })
+        .collect()
+}
+
+/// Index of the reference the reference implementation would pick for hypothesis `hyp`
+/// using orders 1..=n: the greatest [F_n, ..., F_1]; the first one on a full tie.
+pub fn select_reference(counts: &SentenceCounts, hyp: usize, n: usize, beta: f64) -> usize {
+    let mut best: Option<(usize, Vec<f64>)> = None;
+    for r in 0..counts.refs {
+        let mut fs = cumulative_fs(&counts.get(hyp, r)[..n], beta);
+        fs.reverse();
+        let better = match &best {
+            None => true,
+            Some((_, b)) => fs.partial_cmp(b) == Some(std::cmp::Ordering::Greater),
+        };
+        if better {
+            best = Some((r, fs));
+        }
+    }
+    best.map_or(0, |(r, _)| r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 5e-5, "{a} vs {b}");
+    }
+
+    #[test]
+    fn conventions_for_empty_orders() {
+        let empty = Regions::default();
+        assert_eq!(precision(&empty), 1.0);
+        assert_eq!(recall(&empty), 0.0);
+        assert_eq!(green(&[empty], 1.0), 0.0);
+    }
+
+    #[test]
+    fn beta_extremes() {
+        assert_eq!(alpha(0.0), 1.0);
+        assert_eq!(alpha(f64::INFINITY), 0.0);
+        assert_eq!(f_score(0.5, 0.25, alpha(f64::INFINITY)), 0.25);
+        assert_eq!(f_score(0.5, 0.25, alpha(0.0)), 0.5);
+    }
+
+    #[test]
+    fn vector_b_scores() {
+        // vectors.md case B: TP/FP/FN per order (6,1,0) (5,3,0) (3,4,1) (2,3,2).
+        let mk = |tp, fp, fn_| Regions { tk: tp, oi: fp, ui: fn_, ..Default::default() };
+        let regs = [mk(6, 1, 0), mk(5, 3, 0), mk(3, 4, 1), mk(2, 3, 2)];
+        close(green(&regs, 0.5) * 100.0, 58.5202);
+        close(green(&regs, 1.0) * 100.0, 64.6323);
+        close(green(&regs, 2.0) * 100.0, 72.1700);
+        let last = order_scores(&regs, 1.0)[3];
+        close(last.cum_p * 100.0, 55.0496);
+        close(last.cum_r * 100.0, 78.2542);
+        assert_eq!(last.cum_f, green(&regs, 1.0));
+    }
+}

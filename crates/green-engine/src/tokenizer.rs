@@ -1,0 +1,167 @@
+//! The one trait every tokenizer implements: built-ins, language packs and plugins.
+//!
+//! A tokenizer pushes each token into a sink as a `&str`. The token may be a slice of the
+//! input (whitespace, characters) or text the tokenizer made itself (a normalised or
+//! dictionary form held in its own buffer); either way nothing is copied or allocated on
+//! the engine's side, and the trait stays object-safe so `dyn Tokenizer` works for plugins.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A tokenizer failed on one piece of text (plugins and dictionaries can fail; built-ins do not).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TokenizeError(pub String);
+
+impl TokenizeError {
+    pub fn new(msg: impl fmt::Display) -> Self {
+        TokenizeError(msg.to_string())
+    }
+}
+
+/// Splits one line of text into tokens.
+///
+/// Implementations must be deterministic: the same text gives the same tokens, whatever
+/// the thread. `Send + Sync` lets the engine call one tokenizer from many threads; a
+/// tokenizer that cannot be shared must lock inside (the plugin host does this).
+pub trait Tokenizer: Send + Sync {
+    /// A short stable name for the reproducibility signature, e.g. `word`, `char`, `zh-jieba`.
+    fn name(&self) -> String;
+
+    /// Call `sink` once per token, in order.
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError>;
+
+    /// Convenience for callers that want owned tokens (tests, `green tokenize`).
+    fn tokens(&self, text: &str) -> Result<Vec<String>, TokenizeError> {
+        let mut out = Vec::new();
+        self.tokenize(text, &mut |t| out.push(t.to_owned()))?;
+        Ok(out)
+    }
+}
+
+impl<T: Tokenizer + ?Sized> Tokenizer for &T {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+        (**self).tokenize(text, sink)
+    }
+}
+
+impl<T: Tokenizer + ?Sized> Tokenizer for Box<T> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+        (**self).tokenize(text, sink)
+    }
+}
+
+impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+        (**self).tokenize(text, sink)
+    }
+}
+
+/// Python's `str.isspace()`: Unicode White_Space plus the four information separators
+/// U+001C..U+001F, which Python counts and Rust's `char::is_whitespace` does not.
+pub fn is_python_whitespace(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// Word level as the reference computes it: Python `str.split()` with no argument.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Whitespace;
+
+impl Tokenizer for Whitespace {
+    fn name(&self) -> String {
+        "word".into()
+    }
+
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+        if text.is_ascii() {
+            // Fast path: ASCII whitespace as Python sees it (\t \n \v \f \r, space, 0x1c..0x1f).
+            let is_ws = |b: u8| matches!(b, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f);
+            let bytes = text.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                while i < bytes.len() && is_ws(bytes[i]) {
+                    i += 1;
+                }
+                let start = i;
+                while i < bytes.len() && !is_ws(bytes[i]) {
+                    i += 1;
+                }
+                if start < i {
+                    sink(&text[start..i]);
+                }
+            }
+        } else {
+            for tok in text.split(is_python_whitespace).filter(|t| !t.is_empty()) {
+                sink(tok);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Character level: one token per Unicode code point.
+///
+/// By default spaces count, as in the reference. With `skip_whitespace`, whitespace code
+/// points are dropped, so character-tokenised text (`我 们 去`) scores like raw text (`我们去`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Chars {
+    pub skip_whitespace: bool,
+}
+
+impl Tokenizer for Chars {
+    fn name(&self) -> String {
+        if self.skip_whitespace {
+            "char-nospace".into()
+        } else {
+            "char".into()
+        }
+    }
+
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+        for (i, c) in text.char_indices() {
+            if self.skip_whitespace && is_python_whitespace(c) {
+                continue;
+            }
+            sink(&text[i..i + c.len_utf8()]);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whitespace_matches_python_split() {
+        let t = Whitespace;
+        assert_eq!(t.tokens("  a\tb\u{1c}c\u{85}d\u{3000}e  ").unwrap(), ["a", "b", "c", "d", "e"]);
+        assert_eq!(t.tokens("x\u{1f}y\x0bz\x0c").unwrap(), ["x", "y", "z"]);
+        assert!(t.tokens(" \t ").unwrap().is_empty());
+        // U+200B (zero width space) and U+FEFF are not whitespace in Python.
+        assert_eq!(t.tokens("a\u{200b}b \u{feff}c").unwrap(), ["a\u{200b}b", "\u{feff}c"]);
+    }
+
+    #[test]
+    fn chars_keep_or_skip_spaces() {
+        assert_eq!(Chars::default().tokens("a é").unwrap(), ["a", " ", "é"]);
+        let nospace = Chars { skip_whitespace: true };
+        assert_eq!(nospace.tokens("我 们\u{3000}去").unwrap(), ["我", "们", "去"]);
+    }
+
+    #[test]
+    fn dyn_tokenizer_works() {
+        let t: Box<dyn Tokenizer> = Box::new(Whitespace);
+        assert_eq!(t.tokens("a b").unwrap(), ["a", "b"]);
+        assert_eq!(t.name(), "word");
+    }
+}
