@@ -1,0 +1,22 @@
+//! green-io: reading GEC data files, with errors that say which file and line.
+//!
+//! Line files are read the way the reference reads them (Python text mode): `\n`, `\r\n`
+//! and a lone `\r` all end a line, a missing final newline is fine, trailing spaces stay.
+//! The engine never does I/O; everything that touches a file lives here.
+
+pub mod lines;
+
+pub use lines::{read_lines, Input, LineReader};
+
+/// An input problem, always naming the file and, where it applies, the line.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read {path}: {source}; check that the file exists and is readable")]
+    Open { path: String, source: std::io::Error },
+    #[error("{path}:{line}: invalid UTF-8 at byte {byte} of the line; re-encode the file as UTF-8 (e.g. iconv -f GB18030 -t UTF-8)")]
+    Utf8 { path: String, line: usize, byte: usize },
+    #[error("{path}:{line}: {message}")]
+    Format { path: String, line: usize, message: String },
+    #[error("{0}")]
+    Other(String),
+}

@@ -1,0 +1,212 @@
+//! A streaming line reader with Python text-mode semantics.
+//!
+//! Python's universal newlines end a line at `\n`, `\r\n` or a lone `\r`; the terminator is
+//! dropped and nothing else is touched (trailing spaces and tabs stay). A UTF-8 byte-order
+//! mark is kept as U+FEFF, exactly as Python's `utf-8` codec keeps it; callers may strip it.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+
+use crate::Error;
+
+/// Where lines come from: a path, or `-` for standard input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    Path(String),
+    Stdin,
+}
+
+impl Input {
+    pub fn parse(s: &str) -> Input {
+        if s == "-" {
+            Input::Stdin
+        } else {
+            Input::Path(s.to_owned())
+        }
+    }
+
+    /// The name shown in messages and output: the path as given, or `-`.
+    pub fn name(&self) -> &str {
+        match self {
+            Input::Path(p) => p,
+            Input::Stdin => "-",
+        }
+    }
+
+    pub fn open(&self) -> Result<LineReader<Box<dyn BufRead + Send>>, Error> {
+        let reader: Box<dyn BufRead + Send> = match self {
+            Input::Path(p) => {
+                let f = File::open(p).map_err(|source| Error::Open { path: p.clone(), source })?;
+                Box::new(BufReader::with_capacity(1 << 16, f))
+            }
+            Input::Stdin => Box::new(BufReader::new(io::stdin())),
+        };
+        Ok(LineReader::new(reader, self.name()))
+    }
+
+    /// Size in bytes when known (for progress bars).
+    pub fn len(&self) -> Option<u64> {
+        match self {
+            Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            Input::Stdin => None,
+        }
+    }
+}
+
+/// Reads lines one at a time into a caller-owned `String`.
+pub struct LineReader<R> {
+    inner: R,
+    name: String,
+    line: usize,
+    skip_lf: bool,
+    buf: Vec<u8>,
+    bom: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(inner: R, name: &str) -> Self {
+        LineReader { inner, name: name.to_owned(), line: 0, skip_lf: false, buf: Vec::new(), bom: false }
+    }
+
+    /// The file name given at creation.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Number of lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.line
+    }
+
+    /// Whether the first line started with a UTF-8 byte-order mark (kept as U+FEFF).
+    pub fn had_bom(&self) -> bool {
+        self.bom
+    }
+
+    /// Read the next line into `out` (cleared first). Returns `false` at end of input.
+    pub fn next_line(&mut self, out: &mut String) -> Result<bool, Error> {
+        out.clear();
+        self.buf.clear();
+        let io_err = |source| Error::Open { path: self.name.clone(), source };
+        loop {
+            let avail = match self.inner.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(io_err(e)),
+            };
+            if avail.is_empty() {
+                if self.buf.is_empty() {
+                    return Ok(false);
+                }
+                break;
+            }
+            if self.skip_lf {
+                self.skip_lf = false;
+                if avail[0] == b'\n' {
+                    self.inner.consume(1);
+                    continue;
+                }
+            }
+            match memchr::memchr2(b'\n', b'\r', avail) {
+                Some(i) => {
+                    self.buf.extend_from_slice(&avail[..i]);
+                    self.skip_lf = avail[i] == b'\r';
+                    self.inner.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = avail.len();
+                    self.buf.extend_from_slice(avail);
+                    self.inner.consume(n);
+                }
+            }
+        }
+        self.line += 1;
+        if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+            self.bom = true;
+        }
+        match std::str::from_utf8(&self.buf) {
+            Ok(s) => {
+                out.push_str(s);
+                Ok(true)
+            }
+            Err(e) => Err(Error::Utf8 { path: self.name.clone(), line: self.line, byte: e.valid_up_to() + 1 }),
+        }
+    }
+}
+
+/// Read a whole file (or `-`) into lines, Python text-mode style.
+pub fn read_lines(input: &Input) -> Result<Vec<String>, Error> {
+    let mut reader = input.open()?;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    while reader.next_line(&mut line)? {
+        lines.push(std::mem::take(&mut line));
+    }
+    Ok(lines)
+}
+
+/// Read all of `r` as lines (for tests and in-memory data).
+pub fn lines_of<T: Read>(r: T, name: &str) -> Result<Vec<String>, Error> {
+    let mut reader = LineReader::new(BufReader::new(r), name);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    while reader.next_line(&mut line)? {
+        lines.push(std::mem::take(&mut line));
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<String> {
+        lines_of(bytes, "t").unwrap()
+    }
+
+    #[test]
+    fn python_universal_newlines() {
+        assert_eq!(lines(b""), Vec::<String>::new());
+        assert_eq!(lines(b"a"), ["a"]);
+        assert_eq!(lines(b"a\n"), ["a"]);
+        assert_eq!(lines(b"a\n\n"), ["a", ""]);
+        assert_eq!(lines(b"a\r\nb\rc\n"), ["a", "b", "c"]);
+        assert_eq!(lines(b"a\r\r\nb"), ["a", "", "b"]);
+        assert_eq!(lines(b"a  \t\nb "), ["a  \t", "b "]);
+        assert_eq!(lines(b"\n"), [""]);
+    }
+
+    #[test]
+    fn crlf_split_across_buffer_boundary() {
+        let data = b"ab\r\ncd\r\n";
+        let mut r = LineReader::new(BufReader::with_capacity(3, &data[..]), "t");
+        let mut s = String::new();
+        let mut got = vec![];
+        while r.next_line(&mut s).unwrap() {
+            got.push(s.clone());
+        }
+        assert_eq!(got, ["ab", "cd"]);
+    }
+
+    #[test]
+    fn bom_is_kept_like_python() {
+        let mut r = LineReader::new(&b"\xEF\xBB\xBFhi\nthere"[..], "t");
+        let mut s = String::new();
+        assert!(r.next_line(&mut s).unwrap());
+        assert_eq!(s, "\u{feff}hi");
+        assert!(r.had_bom());
+    }
+
+    #[test]
+    fn invalid_utf8_names_file_and_line() {
+        let err = lines_of(&b"ok\nbad \xff here\n"[..], "sys.txt").unwrap_err().to_string();
+        assert!(err.starts_with("sys.txt:2: invalid UTF-8 at byte 5"), "{err}");
+    }
+
+    #[test]
+    fn missing_file_is_a_clear_error() {
+        let err = read_lines(&Input::parse("/no/such/file.txt")).unwrap_err().to_string();
+        assert!(err.starts_with("cannot read /no/such/file.txt: "), "{err}");
+    }
+}
