@@ -30,7 +30,9 @@ impl Config {
             return Err(Error::Config("give at least one beta".into()));
         }
         if let Some(b) = betas.iter().find(|b| b.is_nan() || **b < 0.0) {
-            return Err(Error::Config(format!("beta must be a non-negative number or inf (got {b})")));
+            return Err(Error::Config(format!(
+                "beta must be a non-negative number or inf (got {b})"
+            )));
         }
         Ok(Config { n, betas })
     }
@@ -56,17 +58,26 @@ impl<T: Tokenizer> Scorer<T> {
     }
 
     /// Count one sentence.
-    pub fn count(&self, counter: &mut Counter, s: &Sentence) -> Result<SentenceCounts, TokenizeError> {
+    pub fn count(
+        &self,
+        counter: &mut Counter,
+        s: &Sentence,
+    ) -> Result<SentenceCounts, TokenizeError> {
         counter.count(&self.tokenizer, self.config.n, s.source, s.refs, s.hyps)
     }
 
     /// Count a batch of sentences in parallel; the result is in input order.
     /// Fails on the first sentence (by index) whose tokenisation fails.
-    pub fn count_batch(&self, batch: &[Sentence]) -> Result<Vec<SentenceCounts>, (usize, TokenizeError)> {
+    pub fn count_batch(
+        &self,
+        batch: &[Sentence],
+    ) -> Result<Vec<SentenceCounts>, (usize, TokenizeError)> {
         batch
             .par_iter()
             .enumerate()
-            .map_init(Counter::new, |counter, (i, s)| self.count(counter, s).map_err(|e| (i, e)))
+            .map_init(Counter::new, |counter, (i, s)| {
+                self.count(counter, s).map_err(|e| (i, e))
+            })
             .collect()
     }
 
@@ -74,9 +85,10 @@ impl<T: Tokenizer> Scorer<T> {
     pub fn score_all(&self, sentences: &[Sentence], hyps: usize) -> Result<Report, Error> {
         let mut acc = Accumulator::new(&self.config, hyps);
         for (b, chunk) in sentences.chunks(4096).enumerate() {
-            let counts = self
-                .count_batch(chunk)
-                .map_err(|(i, e)| Error::Tokenize { sentence: b * 4096 + i, source: e })?;
+            let counts = self.count_batch(chunk).map_err(|(i, e)| Error::Tokenize {
+                sentence: b * 4096 + i,
+                source: e,
+            })?;
             for c in &counts {
                 acc.add(c)?;
             }
@@ -125,16 +137,25 @@ impl Accumulator {
             )));
         }
         if counts.refs == 0 {
-            return Err(Error::Config(format!("sentence {} has no reference", self.sentences + 1)));
+            return Err(Error::Config(format!(
+                "sentence {} has no reference",
+                self.sentences + 1
+            )));
         }
-        let mut out = SentenceScores { scores: vec![vec![0.0; self.hyps]; nb], chosen: vec![vec![0; self.hyps]; nb] };
+        let mut out = SentenceScores {
+            scores: vec![vec![0.0; self.hyps]; nb],
+            chosen: vec![vec![0; self.hyps]; nb],
+        };
         for (b, &beta) in self.config.betas.iter().enumerate() {
             for h in 0..self.hyps {
                 let r = select_reference(counts, h, n, beta);
                 let regions = &counts.get(h, r)[..n];
                 let score = green(regions, beta);
                 let slot = h * nb + b;
-                for (t, reg) in self.totals[slot * n..(slot + 1) * n].iter_mut().zip(regions) {
+                for (t, reg) in self.totals[slot * n..(slot + 1) * n]
+                    .iter_mut()
+                    .zip(regions)
+                {
                     t.add(reg);
                 }
                 self.sums[slot] += score;
@@ -163,14 +184,22 @@ impl Accumulator {
                             beta,
                             alpha: crate::score::alpha(beta),
                             corpus: orders[n - 1].cum_f,
-                            mean: if self.sentences == 0 { 0.0 } else { self.sums[slot] / self.sentences as f64 },
+                            mean: if self.sentences == 0 {
+                                0.0
+                            } else {
+                                self.sums[slot] / self.sentences as f64
+                            },
                             orders,
                         }
                     })
                     .collect(),
             })
             .collect();
-        Report { config: self.config.clone(), sentences: self.sentences, systems }
+        Report {
+            config: self.config.clone(),
+            sentences: self.sentences,
+            systems,
+        }
     }
 }
 

@@ -233,13 +233,25 @@ mod tests {
         // vectors.md case B.
         let mut c = Counter::new();
         let sc = c
-            .count(&Whitespace, 4, "He go to school .", &["He goes to school ."], &["He goes to the school ."])
+            .count(
+                &Whitespace,
+                4,
+                "He go to school .",
+                &["He goes to school ."],
+                &["He goes to the school ."],
+            )
             .unwrap();
         let r = sc.get(0, 0);
         assert_eq!((r[0].tk, r[0].td, r[0].ti, r[0].oi), (4, 1, 1, 1));
         assert_eq!((r[0].tp(), r[0].fp(), r[0].fn_()), (6, 1, 0));
-        assert_eq!((r[1].tk, r[1].td, r[1].ti, r[1].od, r[1].oi), (1, 2, 2, 1, 2));
-        assert_eq!((r[2].td, r[2].ti, r[2].od, r[2].oi, r[2].ui), (2, 1, 1, 3, 1));
+        assert_eq!(
+            (r[1].tk, r[1].td, r[1].ti, r[1].od, r[1].oi),
+            (1, 2, 2, 1, 2)
+        );
+        assert_eq!(
+            (r[2].td, r[2].ti, r[2].od, r[2].oi, r[2].ui),
+            (2, 1, 1, 3, 1)
+        );
         assert_eq!((r[3].td, r[3].oi, r[3].ui), (2, 3, 2));
         assert_eq!((r[3].tp(), r[3].fp(), r[3].fn_()), (2, 3, 2));
     }
@@ -248,10 +260,19 @@ mod tests {
     fn char_orders_by_hand() {
         let mut c = Counter::new();
         let sc = c
-            .count(&Chars::default(), 2, "He go to school .", &["He goes to school ."], &["He goes to the school ."])
+            .count(
+                &Chars::default(),
+                2,
+                "He go to school .",
+                &["He goes to school ."],
+                &["He goes to the school ."],
+            )
             .unwrap();
         let r = sc.get(0, 0);
-        assert_eq!((r[0].tk, r[0].ti, r[0].oi, r[0].tp(), r[0].fp(), r[0].fn_()), (17, 2, 4, 19, 4, 0));
+        assert_eq!(
+            (r[0].tk, r[0].ti, r[0].oi, r[0].tp(), r[0].fp(), r[0].fn_()),
+            (17, 2, 4, 19, 4, 0)
+        );
         assert_eq!((r[1].tk, r[1].td, r[1].ti, r[1].oi), (15, 1, 3, 4));
     }
 
@@ -268,10 +289,20 @@ mod tests {
     #[test]
     fn several_refs_and_hyps_are_independent() {
         let mut c = Counter::new();
-        let both = c.count(&Whitespace, 3, "a b c", &["a b d", "x b c"], &["a b", "a b c d"]).unwrap();
+        let both = c
+            .count(
+                &Whitespace,
+                3,
+                "a b c",
+                &["a b d", "x b c"],
+                &["a b", "a b c d"],
+            )
+            .unwrap();
         for (h, hyp) in ["a b", "a b c d"].iter().enumerate() {
             for (r, rf) in ["a b d", "x b c"].iter().enumerate() {
-                let alone = Counter::new().count(&Whitespace, 3, "a b c", &[rf], &[hyp]).unwrap();
+                let alone = Counter::new()
+                    .count(&Whitespace, 3, "a b c", &[rf], &[hyp])
+                    .unwrap();
                 assert_eq!(both.get(h, r), alone.get(0, 0));
             }
         }

@@ -24,7 +24,9 @@ pub mod score;
 pub mod signature;
 pub mod tokenizer;
 
-pub use corpus::{Accumulator, BetaReport, Config, Report, Scorer, Sentence, SentenceScores, SystemReport};
+pub use corpus::{
+    Accumulator, BetaReport, Config, Report, Scorer, Sentence, SentenceScores, SystemReport,
+};
 pub use count::{Counter, Regions, SentenceCounts};
 pub use normalize::{Form, Normalization, Normalized};
 pub use score::OrderScore;
@@ -39,7 +41,10 @@ pub enum Error {
     #[error("{0}")]
     Input(String),
     #[error("sentence {}: tokenizer failed: {source}", sentence + 1)]
-    Tokenize { sentence: usize, source: TokenizeError },
+    Tokenize {
+        sentence: usize,
+        source: TokenizeError,
+    },
 }
 
 /// Corpus report plus every sentence's scores, from [`Scorer::evaluate`].
@@ -66,7 +71,11 @@ impl<T: Tokenizer> Scorer<T> {
             return Err(Error::Input("no systems given".into()));
         }
         for (what, sets) in [("reference", references), ("system", systems)] {
-            if let Some((k, set)) = sets.iter().enumerate().find(|(_, s)| s.len() != sources.len()) {
+            if let Some((k, set)) = sets
+                .iter()
+                .enumerate()
+                .find(|(_, s)| s.len() != sources.len())
+            {
                 return Err(Error::Input(format!(
                     "{what} {} has {} lines but the source has {}",
                     k + 1,
@@ -97,12 +106,17 @@ impl<T: Tokenizer> Scorer<T> {
                     }
                 })
                 .collect();
-            let counts =
-                self.count_batch(&batch).map_err(|(i, e)| Error::Tokenize { sentence: start + i, source: e })?;
+            let counts = self.count_batch(&batch).map_err(|(i, e)| Error::Tokenize {
+                sentence: start + i,
+                source: e,
+            })?;
             for c in &counts {
                 sentences.push(acc.add(c)?);
             }
         }
-        Ok(Evaluation { report: acc.finish(), sentences })
+        Ok(Evaluation {
+            report: acc.finish(),
+            sentences,
+        })
     }
 }

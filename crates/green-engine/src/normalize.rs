@@ -98,7 +98,10 @@ pub struct Normalized<T> {
 
 impl<T: Tokenizer> Normalized<T> {
     pub fn new(inner: T, normalization: Normalization) -> Self {
-        Normalized { inner, normalization }
+        Normalized {
+            inner,
+            normalization,
+        }
     }
 }
 
@@ -123,7 +126,10 @@ mod tests {
         for s in ["none", "nfc", "nfkc", "lower", "nfkc+lower", "nfc+lower"] {
             assert_eq!(s.parse::<Normalization>().unwrap().to_string(), s);
         }
-        assert!("nfd".parse::<Normalization>().unwrap_err().contains("unknown normalisation 'nfd'"));
+        assert!("nfd"
+            .parse::<Normalization>()
+            .unwrap_err()
+            .contains("unknown normalisation 'nfd'"));
     }
 
     #[test]
@@ -132,7 +138,10 @@ mod tests {
         assert_eq!(n.apply("ＡＢＣ１２３，"), "abc123,");
         let nfc: Normalization = "nfc".parse().unwrap();
         assert_eq!(nfc.apply("e\u{301}"), "\u{e9}");
-        assert!(matches!(Normalization::default().apply("Abc"), Cow::Borrowed("Abc")));
+        assert!(matches!(
+            Normalization::default().apply("Abc"),
+            Cow::Borrowed("Abc")
+        ));
     }
 
     #[test]

@@ -175,7 +175,12 @@ mod tests {
     #[test]
     fn vector_b_scores() {
         // vectors.md case B: TP/FP/FN per order (6,1,0) (5,3,0) (3,4,1) (2,3,2).
-        let mk = |tp, fp, fn_| Regions { tk: tp, oi: fp, ui: fn_, ..Default::default() };
+        let mk = |tp, fp, fn_| Regions {
+            tk: tp,
+            oi: fp,
+            ui: fn_,
+            ..Default::default()
+        };
         let regs = [mk(6, 1, 0), mk(5, 3, 0), mk(3, 4, 1), mk(2, 3, 2)];
         close(green(&regs, 0.5) * 100.0, 58.5202);
         close(green(&regs, 1.0) * 100.0, 64.6323);

@@ -54,7 +54,10 @@ mod tests {
         };
         assert_eq!(
             s.to_string(),
-            format!("green|n:4|beta:0.5,2,inf|tok:zh-jieba|norm:nfkc|refs:2|level:corpus|v:{}", env!("CARGO_PKG_VERSION"))
+            format!(
+                "green|n:4|beta:0.5,2,inf|tok:zh-jieba|norm:nfkc|refs:2|level:corpus|v:{}",
+                env!("CARGO_PKG_VERSION")
+            )
         );
     }
 }

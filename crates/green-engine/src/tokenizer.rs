@@ -144,18 +144,29 @@ mod tests {
     #[test]
     fn whitespace_matches_python_split() {
         let t = Whitespace;
-        assert_eq!(t.tokens("  a\tb\u{1c}c\u{85}d\u{3000}e  ").unwrap(), ["a", "b", "c", "d", "e"]);
+        assert_eq!(
+            t.tokens("  a\tb\u{1c}c\u{85}d\u{3000}e  ").unwrap(),
+            ["a", "b", "c", "d", "e"]
+        );
         assert_eq!(t.tokens("x\u{1f}y\x0bz\x0c").unwrap(), ["x", "y", "z"]);
         assert!(t.tokens(" \t ").unwrap().is_empty());
         // U+200B (zero width space) and U+FEFF are not whitespace in Python.
-        assert_eq!(t.tokens("a\u{200b}b \u{feff}c").unwrap(), ["a\u{200b}b", "\u{feff}c"]);
+        assert_eq!(
+            t.tokens("a\u{200b}b \u{feff}c").unwrap(),
+            ["a\u{200b}b", "\u{feff}c"]
+        );
     }
 
     #[test]
     fn chars_keep_or_skip_spaces() {
         assert_eq!(Chars::default().tokens("a é").unwrap(), ["a", " ", "é"]);
-        let nospace = Chars { skip_whitespace: true };
-        assert_eq!(nospace.tokens("我 们\u{3000}去").unwrap(), ["我", "们", "去"]);
+        let nospace = Chars {
+            skip_whitespace: true,
+        };
+        assert_eq!(
+            nospace.tokens("我 们\u{3000}去").unwrap(),
+            ["我", "们", "去"]
+        );
     }
 
     #[test]

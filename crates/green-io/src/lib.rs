@@ -12,11 +12,22 @@ pub use lines::{read_lines, Input, LineReader};
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("cannot read {path}: {source}; check that the file exists and is readable")]
-    Open { path: String, source: std::io::Error },
+    Open {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}:{line}: invalid UTF-8 at byte {byte} of the line; re-encode the file as UTF-8 (e.g. iconv -f GB18030 -t UTF-8)")]
-    Utf8 { path: String, line: usize, byte: usize },
+    Utf8 {
+        path: String,
+        line: usize,
+        byte: usize,
+    },
     #[error("{path}:{line}: {message}")]
-    Format { path: String, line: usize, message: String },
+    Format {
+        path: String,
+        line: usize,
+        message: String,
+    },
     #[error("{0}")]
     Other(String),
 }

@@ -36,7 +36,10 @@ impl Input {
     pub fn open(&self) -> Result<LineReader<Box<dyn BufRead + Send>>, Error> {
         let reader: Box<dyn BufRead + Send> = match self {
             Input::Path(p) => {
-                let f = File::open(p).map_err(|source| Error::Open { path: p.clone(), source })?;
+                let f = File::open(p).map_err(|source| Error::Open {
+                    path: p.clone(),
+                    source,
+                })?;
                 Box::new(BufReader::with_capacity(1 << 16, f))
             }
             Input::Stdin => Box::new(BufReader::new(io::stdin())),
@@ -65,7 +68,14 @@ pub struct LineReader<R> {
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(inner: R, name: &str) -> Self {
-        LineReader { inner, name: name.to_owned(), line: 0, skip_lf: false, buf: Vec::new(), bom: false }
+        LineReader {
+            inner,
+            name: name.to_owned(),
+            line: 0,
+            skip_lf: false,
+            buf: Vec::new(),
+            bom: false,
+        }
     }
 
     /// The file name given at creation.
@@ -87,7 +97,10 @@ impl<R: BufRead> LineReader<R> {
     pub fn next_line(&mut self, out: &mut String) -> Result<bool, Error> {
         out.clear();
         self.buf.clear();
-        let io_err = |source| Error::Open { path: self.name.clone(), source };
+        let io_err = |source| Error::Open {
+            path: self.name.clone(),
+            source,
+        };
         loop {
             let avail = match self.inner.fill_buf() {
                 Ok(a) => a,
@@ -130,7 +143,11 @@ impl<R: BufRead> LineReader<R> {
                 out.push_str(s);
                 Ok(true)
             }
-            Err(e) => Err(Error::Utf8 { path: self.name.clone(), line: self.line, byte: e.valid_up_to() + 1 }),
+            Err(e) => Err(Error::Utf8 {
+                path: self.name.clone(),
+                line: self.line,
+                byte: e.valid_up_to() + 1,
+            }),
         }
     }
 }
@@ -200,13 +217,20 @@ mod tests {
 
     #[test]
     fn invalid_utf8_names_file_and_line() {
-        let err = lines_of(&b"ok\nbad \xff here\n"[..], "sys.txt").unwrap_err().to_string();
-        assert!(err.starts_with("sys.txt:2: invalid UTF-8 at byte 5"), "{err}");
+        let err = lines_of(&b"ok\nbad \xff here\n"[..], "sys.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("sys.txt:2: invalid UTF-8 at byte 5"),
+            "{err}"
+        );
     }
 
     #[test]
     fn missing_file_is_a_clear_error() {
-        let err = read_lines(&Input::parse("/no/such/file.txt")).unwrap_err().to_string();
+        let err = read_lines(&Input::parse("/no/such/file.txt"))
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("cannot read /no/such/file.txt: "), "{err}");
     }
 }

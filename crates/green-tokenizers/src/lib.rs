@@ -66,7 +66,12 @@ pub fn build(spec: &str, options: &Options) -> Result<Built, Error> {
     match spec {
         "word" => Ok(Built::Word(Normalized::new(Whitespace, norm))),
         "char" => Ok(Built::Char(Normalized::new(Chars::default(), norm))),
-        "char:nospace" => Ok(Built::Char(Normalized::new(Chars { skip_whitespace: true }, norm))),
+        "char:nospace" => Ok(Built::Char(Normalized::new(
+            Chars {
+                skip_whitespace: true,
+            },
+            norm,
+        ))),
         other => Err(Error(format!(
             "unknown tokenizer '{other}'; known: {}",
             KNOWN.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
@@ -81,9 +86,23 @@ mod tests {
     #[test]
     fn builds_builtins_and_rejects_unknown() {
         let o = Options::default();
-        assert_eq!(build("word", &o).unwrap().as_dyn().tokens("a  b").unwrap(), ["a", "b"]);
+        assert_eq!(
+            build("word", &o).unwrap().as_dyn().tokens("a  b").unwrap(),
+            ["a", "b"]
+        );
         assert_eq!(build("char", &o).unwrap().name(), "char");
-        assert_eq!(build("char:nospace", &o).unwrap().as_dyn().tokens("a b").unwrap(), ["a", "b"]);
-        assert!(build("klingon", &o).err().unwrap().to_string().starts_with("unknown tokenizer 'klingon'; known: word, char"));
+        assert_eq!(
+            build("char:nospace", &o)
+                .unwrap()
+                .as_dyn()
+                .tokens("a b")
+                .unwrap(),
+            ["a", "b"]
+        );
+        assert!(build("klingon", &o)
+            .err()
+            .unwrap()
+            .to_string()
+            .starts_with("unknown tokenizer 'klingon'; known: word, char"));
     }
 }

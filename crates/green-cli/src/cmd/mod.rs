@@ -1,0 +1,1 @@
+//! Subcommands other than scoring, one module each.

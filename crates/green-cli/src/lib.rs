@@ -1,0 +1,75 @@
+//! The `green` command line: a drop-in for the reference `green`/`sgreen`/`mgreen`, plus
+//! subcommands. Scoring is the top level (no subcommand) so every reference invocation
+//! works unchanged; everything beyond the reference is a flag or a subcommand.
+
+pub mod cmd;
+pub mod output;
+pub mod score;
+
+use clap::{Parser, Subcommand};
+
+pub use score::Level;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "green",
+    version,
+    about = "GREEN: alignment-free n-gram F-score for grammatical error correction, in any language",
+    long_about = "Scores system corrections against references with GREEN (Koyama et al., INLG 2024).\n\
+                  Without a subcommand it behaves like the reference `green` CLI:\n\
+                  green -s SRC -r REF [REF ...] -c HYP [HYP ...] [-n 4] [-b 1.0 ...] [-d 2] [-t word|char] [-v] [-l]",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub score: score::Args,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands beyond the reference CLI.
+#[derive(Subcommand, Debug)]
+pub enum Command {}
+
+fn run_command(command: &Command) -> anyhow::Result<()> {
+    match *command {}
+}
+
+/// Parse the command line, run, and return the process exit code. `level` is set by the
+/// `sgreen` and `mgreen` wrappers.
+pub fn main(level: Option<Level>) -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = e.exit_code();
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match &cli.command {
+        Some(command) => run_command(command),
+        None => score::run(&cli.score, level),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return 0;
+            }
+            eprintln!("green: error: {}", one_line(&e));
+            1
+        }
+    }
+}
+
+/// The error and its causes on one line.
+fn one_line(e: &anyhow::Error) -> String {
+    format!("{e:#}").replace('\n', " ")
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}

@@ -1,0 +1,193 @@
+//! Printing, byte for byte as the reference prints: numbers ×100 rounded half-up from the
+//! shortest decimal form of the float, tab-separated layouts, and the verbose table drawn
+//! like Python's prettytable (cells centred with `str.center` semantics).
+
+use green_engine::OrderScore;
+
+/// Python's `Decimal(str(x)).quantize(Decimal(10) ** -digits, ROUND_HALF_UP)`.
+pub fn quantize(x: f64, digits: usize) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() {
+            "nan".into()
+        } else if x > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        };
+    }
+    // Rust's `{}` for f64 is the shortest representation that round-trips, like Python's str().
+    let shortest = format!("{}", x.abs());
+    let negative = x.is_sign_negative() && x != 0.0;
+    let (int_part, frac_part) = shortest.split_once('.').unwrap_or((&shortest, ""));
+    let mut digits_vec: Vec<u8> = int_part
+        .bytes()
+        .chain(
+            frac_part
+                .bytes()
+                .chain(std::iter::repeat(b'0'))
+                .take(digits),
+        )
+        .collect();
+    if frac_part.len() > digits && frac_part.as_bytes()[digits] >= b'5' {
+        // Round half up: propagate the carry from the last kept digit.
+        let mut i = digits_vec.len();
+        loop {
+            if i == 0 {
+                digits_vec.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits_vec[i] == b'9' {
+                digits_vec[i] = b'0';
+            } else {
+                digits_vec[i] += 1;
+                break;
+            }
+        }
+    }
+    let split = digits_vec.len() - digits;
+    let mut out = String::with_capacity(digits_vec.len() + 2);
+    if negative && digits_vec.iter().any(|&d| d != b'0') {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(&digits_vec[..split]).expect("ascii digits"));
+    if digits > 0 {
+        out.push('.');
+        out.push_str(std::str::from_utf8(&digits_vec[split..]).expect("ascii digits"));
+    }
+    out
+}
+
+/// A score as printed: ×100, quantized.
+pub fn percent(x: f64, digits: usize) -> String {
+    quantize(x * 100.0, digits)
+}
+
+/// Python's `repr(float)` for the `F{beta}` column title: `2.0`, `0.5`, `inf`.
+pub fn python_float_repr(x: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    format!("{x:?}")
+}
+
+/// Python's `str.center(width)`: the odd space goes left when `width` is odd.
+fn center(s: &str, width: usize) -> String {
+    let len = s.chars().count();
+    if len >= width {
+        return s.to_owned();
+    }
+    let marg = width - len;
+    let left = marg / 2 + (marg & width & 1);
+    format!("{}{}{}", " ".repeat(left), s, " ".repeat(marg - left))
+}
+
+/// The verbose table of one system at one beta, as the reference draws it.
+pub fn verbose_table(orders: &[OrderScore], beta: f64, digits: usize) -> String {
+    let mut header: Vec<String> = [
+        "", "tk", "td", "ti", "od", "oi", "ud", "ui", "TP", "FP", "FN", "P", "R",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.push(format!("F{}", python_float_repr(beta)));
+    header.extend(["cumP", "cumR", "cumF"].iter().map(|s| s.to_string()));
+    let rows: Vec<Vec<String>> = orders
+        .iter()
+        .map(|o| {
+            let r = &o.regions;
+            let mut row: Vec<String> = [
+                o.order as u64,
+                r.tk,
+                r.td,
+                r.ti,
+                r.od,
+                r.oi,
+                r.ud,
+                r.ui,
+                o.tp,
+                o.fp,
+                o.fn_,
+            ]
+            .iter()
+            .map(u64::to_string)
+            .collect();
+            row.extend(
+                [o.p, o.r, o.f, o.cum_p, o.cum_r, o.cum_f]
+                    .iter()
+                    .map(|v| percent(*v, digits)),
+            );
+            row
+        })
+        .collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([header[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let rule = {
+        let mut s = String::from("+");
+        for w in &widths {
+            s.push_str(&"-".repeat(w + 2));
+            s.push('+');
+        }
+        s
+    };
+    let line = |cells: &[String]| {
+        let mut s = String::from("|");
+        for (cell, w) in cells.iter().zip(&widths) {
+            s.push(' ');
+            s.push_str(&center(cell, *w));
+            s.push_str(" |");
+        }
+        s
+    };
+    let mut out = format!("{rule}\n{}\n{rule}\n", line(&header));
+    for row in &rows {
+        out.push_str(&line(row));
+        out.push('\n');
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantize_rounds_half_up_from_shortest_repr() {
+        assert_eq!(quantize(85.6976065, 6), "85.697607");
+        assert_eq!(quantize(0.0, 2), "0.00");
+        assert_eq!(quantize(100.0, 6), "100.000000");
+        assert_eq!(quantize(99.995, 2), "100.00");
+        assert_eq!(quantize(0.125, 2), "0.13");
+        assert_eq!(quantize(2.5, 0), "3");
+        assert_eq!(quantize(0.8, 6), "0.800000");
+        assert_eq!(quantize(1e-7, 6), "0.000000");
+        assert_eq!(quantize(5e-7, 6), "0.000001");
+        // 0.1 + 0.2 is 0.30000000000000004: the shortest repr decides, not the exact binary value.
+        assert_eq!(quantize(0.1 + 0.2, 16), "0.3000000000000000");
+        assert_eq!(quantize(f64::INFINITY, 2), "inf");
+    }
+
+    #[test]
+    fn center_is_python_center() {
+        assert_eq!(center("tk", 5), "  tk ");
+        assert_eq!(center("456", 4), "456 ");
+        assert_eq!(center("F2.0", 9), "   F2.0  ");
+        assert_eq!(center("", 1), " ");
+    }
+
+    #[test]
+    fn python_repr_of_beta() {
+        assert_eq!(python_float_repr(2.0), "2.0");
+        assert_eq!(python_float_repr(0.5), "0.5");
+        assert_eq!(python_float_repr(f64::INFINITY), "inf");
+    }
+}

@@ -1,0 +1,490 @@
+//! Scoring from files: the reference's `green`, `sgreen` and `mgreen`, streamed.
+//!
+//! Every file is read in lock step, a batch of sentences at a time; each batch is counted
+//! in parallel and folded in order, so memory stays flat at corpus and mean level and the
+//! numbers do not depend on the thread count. Nothing is printed until every file has been
+//! read to the end without error, so a bad input never yields a partial score.
+
+use std::io::{IsTerminal, Write};
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use green_engine::{
+    Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceScores, Signature,
+    Tokenizer,
+};
+use green_io::{Input, LineReader};
+use green_tokenizers::Built;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+
+use crate::output::{percent, quantize, verbose_table};
+
+/// Sentences counted per parallel batch.
+const BATCH: usize = 4096;
+/// Show a progress bar (on a terminal) when the source file is at least this big.
+const PROGRESS_BYTES: u64 = 8 << 20;
+
+/// Which score to report: the reference's `green`, `sgreen` or `mgreen`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Level {
+    /// Counts summed over the corpus, then P/R/F (`green`).
+    Corpus,
+    /// One score per sentence (`sgreen`).
+    Sentence,
+    /// Mean of the sentence scores (`mgreen`).
+    Mean,
+}
+
+impl Level {
+    fn name(self) -> &'static str {
+        match self {
+            Level::Corpus => "corpus",
+            Level::Sentence => "sentence",
+            Level::Mean => "mean",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The reference's tab-separated text.
+    Text,
+    /// Scores, per-order counts, P/R/F and a reproducibility signature.
+    Json,
+}
+
+/// The reference CLI's arguments, with its aliases and defaults, plus our additions.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Source file (one sentence per line; `-` for standard input).
+    #[arg(
+        short = 's',
+        long = "src",
+        visible_alias = "source",
+        value_name = "SRC"
+    )]
+    pub source: Option<String>,
+
+    /// Reference files, one reference set per file.
+    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., value_name = "REF")]
+    pub refs: Vec<String>,
+
+    /// Corrected (system) files, one system per file.
+    #[arg(
+        short = 'c',
+        short_alias = 'o',
+        long = "cor",
+        visible_aliases = ["cors", "corrected", "corrected-sentences", "out", "outs", "outputs", "hyp", "hyps", "hypotheses"],
+        num_args = 1..,
+        value_name = "HYP"
+    )]
+    pub hyps: Vec<String>,
+
+    /// Highest n-gram order N.
+    #[arg(short = 'n', default_value_t = 4, allow_negative_numbers = true)]
+    pub n: i64,
+
+    /// One or more betas (recall weight); `inf` means recall only.
+    #[arg(short = 'b', long = "beta", num_args = 1.., default_values_t = [1.0], allow_negative_numbers = true)]
+    pub betas: Vec<f64>,
+
+    /// Digits after the decimal point.
+    #[arg(short = 'd', long = "digit", default_value_t = 2)]
+    pub digits: usize,
+
+    /// Tokenizer: word (Python str.split, default) or char (code points), or any spec `green tokenize --help` lists.
+    #[arg(short = 't', long = "token", visible_aliases = ["tokenize", "tokenization"], default_value = "word")]
+    pub tokenizer: String,
+
+    /// Print the per-order table of counts and scores (corpus level).
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
+    /// With -v: one line per system and beta instead of the table.
+    #[arg(short = 'l', long = "line-verbose")]
+    pub line_verbose: bool,
+
+    /// Score level; `sgreen` and `mgreen` set sentence and mean.
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, or e.g. nfkc+lower.
+    #[arg(long = "norm", default_value = "none", value_parser = parse_norm)]
+    pub normalization: Normalization,
+
+    /// Worker threads (default: all cores). Results are identical at any count.
+    #[arg(long)]
+    pub threads: Option<usize>,
+
+    /// Never draw a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+fn parse_norm(s: &str) -> Result<Normalization, String> {
+    s.parse()
+}
+
+/// Everything read and counted: the report, and sentence scores when asked for.
+struct Scored {
+    report: Report,
+    sentences: Vec<SentenceScores>,
+}
+
+pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
+    let level = args.level.or(level).unwrap_or(Level::Corpus);
+    let Some(source) = &args.source else {
+        bail!("no source file given: pass it with -s SRC");
+    };
+    if args.refs.is_empty() {
+        bail!("no reference files given: pass one or more with -r REF [REF ...]");
+    }
+    if args.hyps.is_empty() {
+        bail!("no system files given: pass one or more with -c HYP [HYP ...]");
+    }
+    if args.n < 1 {
+        bail!("N must be at least 1 (got -n {})", args.n);
+    }
+    let config = Config::new(args.n as usize, args.betas.clone())?;
+    let inputs: Vec<Input> = std::iter::once(source)
+        .chain(&args.refs)
+        .chain(&args.hyps)
+        .map(|p| Input::parse(p))
+        .collect();
+    if inputs.iter().filter(|i| **i == Input::Stdin).count() > 1 {
+        bail!("standard input (-) can be given for one file only");
+    }
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .context("cannot set the number of threads")?;
+    }
+    let options = green_tokenizers::Options {
+        normalization: args.normalization,
+        ..Default::default()
+    };
+    let built = green_tokenizers::build(&args.tokenizer, &options)?;
+    let tokenizer_name = built.name();
+    let keep_sentences = level == Level::Sentence;
+    let scored = match built {
+        Built::Word(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+        Built::Char(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+        Built::Dyn(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+    };
+    let signature = |betas: Vec<f64>| Signature {
+        n: args.n as usize,
+        betas,
+        tokenizer: tokenizer_name.clone(),
+        normalization: args.normalization,
+        refs: args.refs.len(),
+        level: level.name().into(),
+    };
+    let text = match args.format {
+        Format::Text => render_text(&scored, args, level),
+        Format::Json => {
+            let value = render_json(&scored, args, level, &signature);
+            serde_json::to_string_pretty(&value)? + "\n"
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Read every file in lock step and score it.
+fn score_files<T: Tokenizer>(
+    tokenizer: T,
+    config: Config,
+    inputs: &[Input],
+    args: &Args,
+    keep_sentences: bool,
+) -> Result<Scored> {
+    let files = inputs.len();
+    let refs = args.refs.len();
+    let mut readers = inputs
+        .iter()
+        .map(Input::open)
+        .collect::<Result<Vec<_>, _>>()?;
+    let progress = progress_bar(&inputs[0], args.no_progress);
+    let scorer = Scorer::new(tokenizer, config);
+    let mut acc = Accumulator::new(&scorer.config, args.hyps.len());
+    let mut sentences = Vec::new();
+    let mut pool = vec![String::new(); BATCH * files];
+    let mut done = 0usize;
+    loop {
+        let filled = read_batch(&mut readers, &mut pool, &progress)?;
+        if filled == 0 {
+            break;
+        }
+        let views: Vec<&str> = pool[..filled * files].iter().map(String::as_str).collect();
+        let batch: Vec<Sentence> = views
+            .chunks(files)
+            .map(|row| Sentence {
+                source: row[0],
+                refs: &row[1..1 + refs],
+                hyps: &row[1 + refs..],
+            })
+            .collect();
+        let counts = scorer.count_batch(&batch).map_err(|(i, e)| {
+            anyhow::anyhow!(
+                "{}:{}: tokenizer '{}' failed: {e}",
+                inputs[0].name(),
+                done + i + 1,
+                scorer.tokenizer.name()
+            )
+        })?;
+        for c in &counts {
+            let s = acc.add(c)?;
+            if keep_sentences {
+                sentences.push(s);
+            }
+        }
+        done += filled;
+        if filled < BATCH {
+            break;
+        }
+    }
+    progress.finish_and_clear();
+    if done == 0 {
+        bail!("{} is empty: there is nothing to score", inputs[0].name());
+    }
+    for r in &readers {
+        if r.had_bom() {
+            eprintln!(
+                "green: warning: {} starts with a UTF-8 byte-order mark; like the reference, it is kept as part of the first token",
+                r.name()
+            );
+        }
+    }
+    Ok(Scored {
+        report: acc.finish(),
+        sentences,
+    })
+}
+
+/// Read up to `BATCH` lines from every reader into `pool` (row-major). Returns the number of
+/// complete rows; fails if the files end at different lines.
+fn read_batch<R: std::io::BufRead>(
+    readers: &mut [LineReader<R>],
+    pool: &mut [String],
+    progress: &ProgressBar,
+) -> Result<usize> {
+    let files = readers.len();
+    for row in 0..BATCH {
+        let mut got = 0;
+        for (f, reader) in readers.iter_mut().enumerate() {
+            if reader.next_line(&mut pool[row * files + f])? {
+                got += 1;
+            }
+        }
+        if got == 0 {
+            return Ok(row);
+        }
+        if got < files {
+            return Err(line_count_mismatch(readers));
+        }
+        progress.inc(pool[row * files].len() as u64 + 1);
+    }
+    Ok(BATCH)
+}
+
+/// Count what is left of every file and name the first one whose length differs from the source.
+fn line_count_mismatch<R: std::io::BufRead>(readers: &mut [LineReader<R>]) -> anyhow::Error {
+    let mut line = String::new();
+    let mut counts = Vec::with_capacity(readers.len());
+    for r in readers.iter_mut() {
+        loop {
+            match r.next_line(&mut line) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => return e.into(),
+            }
+        }
+        counts.push(r.lines_read());
+    }
+    let odd = (1..readers.len())
+        .find(|&i| counts[i] != counts[0])
+        .unwrap_or(0);
+    anyhow::anyhow!(
+        "line count mismatch: {} has {} lines but {} has {}; every file needs exactly one line per source sentence",
+        readers[0].name(),
+        counts[0],
+        readers[odd].name(),
+        counts[odd]
+    )
+}
+
+fn progress_bar(source: &Input, disabled: bool) -> ProgressBar {
+    match source.len() {
+        Some(len) if !disabled && len >= PROGRESS_BYTES && std::io::stderr().is_terminal() => {
+            let bar = ProgressBar::new(len);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} scoring {bar:40} {bytes}/{total_bytes} ({eta})",
+                )
+                .expect("valid template"),
+            );
+            bar
+        }
+        _ => ProgressBar::hidden(),
+    }
+}
+
+/// The reference's text output.
+fn render_text(scored: &Scored, args: &Args, level: Level) -> String {
+    let d = args.digits;
+    let report = &scored.report;
+    let betas = &report.config.betas;
+    let mut out = String::new();
+    match level {
+        Level::Sentence => {
+            for s in &scored.sentences {
+                let cells: Vec<String> =
+                    s.scores.iter().flatten().map(|x| percent(*x, d)).collect();
+                out.push_str(&cells.join("\t"));
+                out.push('\n');
+            }
+        }
+        Level::Corpus if args.verbose => {
+            for (path, sys) in args.hyps.iter().zip(&report.systems) {
+                for b in &sys.betas {
+                    let last = &b.orders[b.orders.len() - 1];
+                    if args.line_verbose {
+                        let cells = [
+                            quantize(b.alpha, d),
+                            quantize(b.beta, d),
+                            percent(last.cum_p, d),
+                            percent(last.cum_r, d),
+                            percent(last.cum_f, d),
+                        ];
+                        out.push_str(&cells.join("\t"));
+                        out.push('\n');
+                    } else {
+                        out.push_str(&format!(
+                            "{path}\talpha={}\tbeta={}\n",
+                            quantize(b.alpha, d),
+                            quantize(b.beta, d)
+                        ));
+                        out.push_str(&verbose_table(&b.orders, b.beta, d));
+                    }
+                }
+            }
+        }
+        Level::Corpus | Level::Mean => {
+            let alphas: Vec<String> = betas
+                .iter()
+                .map(|b| quantize(green_engine::score::alpha(*b), d))
+                .collect();
+            let beta_cells: Vec<String> = betas.iter().map(|b| quantize(*b, d)).collect();
+            out.push_str(&format!(
+                "alpha\t{}\nbeta\t{}\n",
+                alphas.join("\t"),
+                beta_cells.join("\t")
+            ));
+            for (path, sys) in args.hyps.iter().zip(&report.systems) {
+                let cells: Vec<String> = sys
+                    .betas
+                    .iter()
+                    .map(|b| {
+                        percent(
+                            if level == Level::Mean {
+                                b.mean
+                            } else {
+                                b.corpus
+                            },
+                            d,
+                        )
+                    })
+                    .collect();
+                out.push_str(&format!("{path}\t{}\n", cells.join("\t")));
+            }
+        }
+    }
+    out
+}
+
+/// Beta as JSON: a number, or the string "inf".
+fn beta_json(b: f64) -> Value {
+    if b.is_finite() {
+        json!(b)
+    } else {
+        json!("inf")
+    }
+}
+
+/// JSON output: every number unrounded (scores ×100 like the text output), counts, signatures.
+fn render_json(
+    scored: &Scored,
+    args: &Args,
+    level: Level,
+    signature: &dyn Fn(Vec<f64>) -> Signature,
+) -> Value {
+    let report = &scored.report;
+    let systems: Vec<Value> = args
+        .hyps
+        .iter()
+        .zip(&report.systems)
+        .enumerate()
+        .map(|(h, (path, sys))| {
+            let results: Vec<Value> = sys
+                .betas
+                .iter()
+                .enumerate()
+                .map(|(b, br)| {
+                    let orders: Vec<Value> = br
+                        .orders
+                        .iter()
+                        .map(|o| {
+                            let r = &o.regions;
+                            json!({
+                                "n": o.order, "tk": r.tk, "td": r.td, "ti": r.ti, "od": r.od, "oi": r.oi, "ud": r.ud, "ui": r.ui,
+                                "tp": o.tp, "fp": o.fp, "fn": o.fn_,
+                                "p": o.p * 100.0, "r": o.r * 100.0, "f": o.f * 100.0,
+                                "cum_p": o.cum_p * 100.0, "cum_r": o.cum_r * 100.0, "cum_f": o.cum_f * 100.0,
+                            })
+                        })
+                        .collect();
+                    let score = match level {
+                        Level::Mean => br.mean,
+                        _ => br.corpus,
+                    };
+                    let mut v = json!({
+                        "beta": beta_json(br.beta),
+                        "alpha": br.alpha,
+                        "signature": signature(vec![br.beta]).to_string(),
+                        "score": score * 100.0,
+                        "corpus": br.corpus * 100.0,
+                        "mean": br.mean * 100.0,
+                        "orders": orders,
+                    });
+                    if level == Level::Sentence {
+                        v["sentence_scores"] = scored.sentences.iter().map(|s| json!(s.scores[b][h] * 100.0)).collect();
+                        v["chosen_references"] = scored.sentences.iter().map(|s| json!(s.chosen[b][h])).collect();
+                    }
+                    v
+                })
+                .collect();
+            json!({ "path": path, "results": results })
+        })
+        .collect();
+    json!({
+        "signature": signature(report.config.betas.clone()).to_string(),
+        "level": level.name(),
+        "n": report.config.n,
+        "betas": report.config.betas.iter().map(|b| beta_json(*b)).collect::<Vec<_>>(),
+        "tokenizer": signature(vec![]).tokenizer,
+        "normalization": args.normalization.to_string(),
+        "source": args.source,
+        "references": args.refs,
+        "sentences": report.sentences,
+        "scale": "scores and P/R/F are percentages (x100), unrounded",
+        "systems": systems,
+    })
+}
