@@ -97,6 +97,10 @@ pub struct Args {
     #[arg(short = 't', long = "token", visible_aliases = ["tokenize", "tokenization"], default_value = "word")]
     pub tokenizer: String,
 
+    /// Configuration string for a `-t plugin:NAME_OR_PATH` tokenizer (its meaning is the plugin's).
+    #[arg(long, value_name = "STRING")]
+    pub plugin_config: Option<String>,
+
     /// Print the per-order table of counts and scores (corpus level).
     #[arg(short = 'v', long)]
     pub verbose: bool,
@@ -167,6 +171,7 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     }
     let options = green_tokenizers::Options {
         normalization: args.normalization,
+        plugin_config: args.plugin_config.clone(),
         ..Default::default()
     };
     let built = green_tokenizers::build(&args.tokenizer, &options)?;

@@ -23,7 +23,8 @@ fn corpus(lines: usize) -> (Vec<String>, Vec<Vec<String>>, Vec<Vec<String>>) {
         let s = sentence(22);
         let edit = |v: &[&str], k: usize| {
             let mut v = v.to_vec();
-            v[k % v.len()] = "edited";
+            let at = k % v.len();
+            v[at] = "edited";
             v.join(" ")
         };
         r0.push(edit(&s, 3));

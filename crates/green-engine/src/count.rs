@@ -3,8 +3,8 @@
 //! Interning is local to one sentence: an n-gram only ever meets the n-grams of its own
 //! source, references and hypotheses, so ids need no global table, sentences can be
 //! counted on any thread in any order, and memory stays flat however long the corpus is.
-//! A token is hashed once (into a per-sentence arena); an n-gram of order n+1 is the pair
-//! (id of its first n tokens, id of its last token), so higher orders hash two integers.
+//! A token is hashed once (into a per-sentence arena); an n-gram of order n+1 is a child of
+//! its first n tokens in a trie of ids, so higher orders never hash at all.
 
 use std::hash::BuildHasher;
 
@@ -92,18 +92,24 @@ impl SentenceCounts {
 /// Reusable scratch space for counting one sentence at a time (one per thread).
 #[derive(Default)]
 pub struct Counter {
+    /// Tokens of up to four bytes (every single code point) keyed by their packed bytes.
+    short: HashMap<u64, u32, FxBuildHasher>,
+    /// Longer tokens: text in `arena`, looked up through `table`.
     arena: String,
-    spans: Vec<(u32, u32)>,
+    spans: Vec<(u32, u32, u32)>,
     table: HashTable<u32>,
+    vocab: u32,
     /// Token ids of every text, concatenated; `bounds[t]..bounds[t + 1]` is text `t`.
     tokens: Vec<u32>,
     bounds: Vec<usize>,
     /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
-    pairs: HashMap<u64, u32, FxBuildHasher>,
+    /// Building the next order: a dense (prefix, token) table, or trie heads per prefix;
+    /// `children` holds (token, next sibling) per n-gram id.
+    heads: Vec<u32>,
+    children: Vec<(u32, u32)>,
     counts: Vec<u32>,
-    stamp: Vec<u32>,
 }
 
 impl Counter {
@@ -112,22 +118,32 @@ impl Counter {
     }
 
     fn intern(&mut self, tok: &str) -> u32 {
-        let hash = FxBuildHasher.hash_one(tok);
-        let (arena, spans) = (&self.arena, &self.spans);
-        let text = |id: u32| {
-            let (s, e) = spans[id as usize];
-            &arena[s as usize..e as usize]
-        };
-        if let Some(&id) = self.table.find(hash, |&id| text(id) == tok) {
+        if tok.len() <= 4 {
+            let mut key = [0u8; 8];
+            key[..tok.len()].copy_from_slice(tok.as_bytes());
+            key[7] = tok.len() as u8;
+            let next = self.vocab;
+            let id = *self.short.entry(u64::from_le_bytes(key)).or_insert(next);
+            self.vocab += u32::from(id == next);
             return id;
         }
-        let id = self.spans.len() as u32;
+        let hash = FxBuildHasher.hash_one(tok);
+        let (arena, spans) = (&self.arena, &self.spans);
+        let text = |slot: u32| {
+            let (s, e, _) = spans[slot as usize];
+            &arena[s as usize..e as usize]
+        };
+        if let Some(&slot) = self.table.find(hash, |&slot| text(slot) == tok) {
+            return self.spans[slot as usize].2;
+        }
+        let (slot, id) = (self.spans.len() as u32, self.vocab);
+        self.vocab += 1;
         let start = self.arena.len() as u32;
         self.arena.push_str(tok);
-        self.spans.push((start, self.arena.len() as u32));
+        self.spans.push((start, self.arena.len() as u32, id));
         let (arena, spans) = (&self.arena, &self.spans);
-        self.table.insert_unique(hash, id, |&id| {
-            let (s, e) = spans[id as usize];
+        self.table.insert_unique(hash, slot, |&slot| {
+            let (s, e, _) = spans[slot as usize];
             FxBuildHasher.hash_one(&arena[s as usize..e as usize])
         });
         id
@@ -142,9 +158,11 @@ impl Counter {
         refs: &[&str],
         hyps: &[&str],
     ) -> Result<SentenceCounts, TokenizeError> {
+        self.short.clear();
         self.arena.clear();
         self.spans.clear();
         self.table.clear();
+        self.vocab = 0;
         self.tokens.clear();
         self.bounds.clear();
         self.bounds.push(0);
@@ -164,35 +182,31 @@ impl Counter {
 
         self.grams.clone_from(&self.tokens);
         self.gram_bounds.clone_from(&self.bounds);
-        let mut vocab = self.spans.len();
+        let mut vocab = self.vocab as usize;
         for order in 1..=n {
             if order > 1 {
-                vocab = self.next_order(order, texts);
+                vocab = self.next_order(order, texts, vocab);
             }
             self.counts.clear();
             self.counts.resize(texts * vocab, 0);
+            // Laid out [id][text] so the three counts of one n-gram share a cache line.
             for t in 0..texts {
                 for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
-                    self.counts[t * vocab + id as usize] += 1;
+                    self.counts[id as usize * texts + t] += 1;
                 }
             }
-            self.stamp.clear();
-            self.stamp.resize(vocab, 0);
-            let mut generation = 0u32;
+            // Every id of this order occurs in some text; ids absent from S, R and C give
+            // all-zero regions, so summing over the whole vocabulary needs no branch.
             for h in 0..hyps.len() {
                 for r in 0..refs.len() {
-                    generation += 1;
                     let (rt, ct) = (1 + r, 1 + refs.len() + h);
                     let mut acc = Regions::default();
-                    for t in [0, rt, ct] {
-                        for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
-                            let id = id as usize;
-                            if self.stamp[id] != generation {
-                                self.stamp[id] = generation;
-                                let count = |t: usize| u64::from(self.counts[t * vocab + id]);
-                                acc.add(&Regions::of(count(0), count(rt), count(ct)));
-                            }
-                        }
+                    for row in self.counts.chunks_exact(texts) {
+                        acc.add(&Regions::of(
+                            u64::from(row[0]),
+                            u64::from(row[rt]),
+                            u64::from(row[ct]),
+                        ));
                     }
                     out.regions[(h * refs.len() + r) * n + order - 1] = acc;
                 }
@@ -202,24 +216,61 @@ impl Counter {
     }
 
     /// Replace the n-gram ids of order `order - 1` by those of `order`; returns the vocabulary size.
-    fn next_order(&mut self, order: usize, texts: usize) -> usize {
-        self.pairs.clear();
+    ///
+    /// An n-gram is an (n-1)-gram followed by a token. When (prefix, token) pairs are few
+    /// enough, a dense table indexed by both gives the id directly; otherwise the n-grams
+    /// form a trie where each prefix heads a short list of (token, id) children, cheaper
+    /// than hashing since almost every long prefix has one or two continuations.
+    fn next_order(&mut self, order: usize, texts: usize, prev_vocab: usize) -> usize {
+        const NONE: u32 = u32::MAX;
+        let tokens = self.vocab as usize;
+        let dense = prev_vocab.saturating_mul(tokens) <= 4 * self.grams.len() + 4096;
+        self.heads.clear();
+        if dense {
+            self.heads.resize(prev_vocab * tokens, NONE);
+        } else {
+            self.heads.resize(prev_vocab, NONE);
+        }
+        self.children.clear();
         let mut write = 0;
         for t in 0..texts {
             let (gs, ge) = (self.gram_bounds[t], self.gram_bounds[t + 1]);
             let toks = &self.tokens[self.bounds[t]..self.bounds[t + 1]];
             self.gram_bounds[t] = write;
-            // The n-gram at i is (n-1)-gram at i followed by token i + order - 1.
-            for i in 0..(ge - gs).saturating_sub(1) {
-                let key = (u64::from(self.grams[gs + i]) << 32) | u64::from(toks[i + order - 1]);
-                let next = self.pairs.len() as u32;
-                self.grams[write] = *self.pairs.entry(key).or_insert(next);
+            // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
+            for (i, &tok) in toks
+                .iter()
+                .enumerate()
+                .skip(order - 1)
+                .take((ge - gs).saturating_sub(1))
+            {
+                let prefix = self.grams[gs + i + 1 - order] as usize;
+                let id = if dense {
+                    let slot = &mut self.heads[prefix * tokens + tok as usize];
+                    if *slot == NONE {
+                        *slot = self.children.len() as u32;
+                        self.children.push((tok, NONE));
+                    }
+                    *slot
+                } else {
+                    let mut child = self.heads[prefix];
+                    while child != NONE && self.children[child as usize].0 != tok {
+                        child = self.children[child as usize].1;
+                    }
+                    if child == NONE {
+                        child = self.children.len() as u32;
+                        self.children.push((tok, self.heads[prefix]));
+                        self.heads[prefix] = child;
+                    }
+                    child
+                };
+                self.grams[write] = id;
                 write += 1;
             }
         }
         self.gram_bounds[texts] = write;
         self.grams.truncate(write);
-        self.pairs.len()
+        self.children.len()
     }
 }
 

@@ -1,0 +1,440 @@
+//! End-to-end tests of the `green`, `sgreen` and `mgreen` binaries on hand-written fixtures:
+//! the vectors of the reference implementation retyped, edge cases, and every error path.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn run_in(bin: &str, dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn green(dir: &Path, args: &[&str]) -> Output {
+    run_in(env!("CARGO_BIN_EXE_green"), dir, args)
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Runs and expects exactly one error line starting with `green: error: ` and containing `needle`.
+fn fails_with(o: &Output, needle: &str) {
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "stdout: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
+    assert!(err.starts_with("green: error: "), "{err}");
+    assert!(err.contains(needle), "expected '{needle}' in: {err}");
+    assert!(o.stdout.is_empty(), "no partial output");
+}
+
+fn a() -> PathBuf {
+    fixtures().join("a")
+}
+
+const A: [&str; 7] = [
+    "-s", "src.txt", "-r", "ref0.txt", "ref1.txt", "-c", "hyp.txt",
+];
+
+fn with<'a>(base: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
+    base.iter().chain(more).copied().collect()
+}
+
+#[test]
+fn vector_a_corpus_word() {
+    let out = stdout(&green(&a(), &with(&A, &["-b", "0.5", "1", "2", "-d", "9"])));
+    let line = out.lines().nth(2).unwrap();
+    let cells: Vec<&str> = line.split('\t').collect();
+    assert_eq!(cells[0], "hyp.txt");
+    assert_eq!(cells[1], "67.353281939");
+    assert!(cells[2].starts_with("69.530193"));
+    assert_eq!(cells[3], "71.852523832");
+}
+
+#[test]
+fn vector_a_header_and_default_digits() {
+    let out = stdout(&green(
+        &a(),
+        &[
+            "-s", "src.txt", "-r", "ref0.txt", "ref1.txt", "-c", "hyp.txt", "src.txt", "-b", "0.5",
+            "1", "2",
+        ],
+    ));
+    assert_eq!(
+        out,
+        "alpha\t0.80\t0.50\t0.20\nbeta\t0.50\t1.00\t2.00\nhyp.txt\t67.35\t69.53\t71.85\nsrc.txt\t81.33\t63.54\t52.14\n"
+    );
+}
+
+#[test]
+fn vector_a_sentences_and_mean() {
+    let out = run_in(
+        env!("CARGO_BIN_EXE_sgreen"),
+        &a(),
+        &with(&A, &["-b", "0.5", "1", "2", "-d", "6"]),
+    );
+    assert_eq!(
+        stdout(&out),
+        "67.080695\t70.581496\t74.467815\n34.099683\t43.743232\t60.992075\n\
+         100.000000\t100.000000\t100.000000\n89.496114\t77.314563\t68.051848\n"
+    );
+    let mean = stdout(&run_in(
+        env!("CARGO_BIN_EXE_mgreen"),
+        &a(),
+        &with(&A, &["-b", "0.5", "2", "-d", "9"]),
+    ));
+    assert_eq!(
+        mean.lines().nth(2).unwrap(),
+        "hyp.txt\t72.669123030\t75.877934680"
+    );
+    // --level is the same as the sgreen/mgreen names.
+    let flag = stdout(&green(
+        &a(),
+        &with(&A, &["-b", "0.5", "2", "-d", "9", "--level", "mean"]),
+    ));
+    assert_eq!(flag, mean);
+}
+
+#[test]
+fn vector_a_char() {
+    let corpus = stdout(&green(
+        &a(),
+        &with(
+            &A,
+            &["-t", "char", "-n", "4", "-b", "0.5", "1", "2", "-d", "6"],
+        ),
+    ));
+    assert_eq!(
+        corpus.lines().nth(2).unwrap(),
+        "hyp.txt\t74.792087\t79.124351\t85.335291"
+    );
+    let sent = stdout(&run_in(
+        env!("CARGO_BIN_EXE_sgreen"),
+        &a(),
+        &with(
+            &A,
+            &["-t", "char", "-n", "4", "-b", "0.5", "1", "2", "-d", "6"],
+        ),
+    ));
+    assert_eq!(
+        sent,
+        "90.954980\t94.148383\t97.574183\n35.996245\t43.340205\t55.153275\n\
+         100.000000\t100.000000\t100.000000\n96.743140\t92.237090\t88.132119\n"
+    );
+    let mean = stdout(&run_in(
+        env!("CARGO_BIN_EXE_mgreen"),
+        &a(),
+        &with(
+            &A,
+            &["-t", "char", "-n", "4", "-b", "0.5", "1", "2", "-d", "6"],
+        ),
+    ));
+    assert_eq!(
+        mean.lines().nth(2).unwrap(),
+        "hyp.txt\t80.923591\t82.431419\t85.214894"
+    );
+}
+
+#[test]
+fn vector_a_verbose_counts() {
+    let out = stdout(&green(&a(), &with(&A, &["-b", "2", "-v"])));
+    let mut lines = out.lines();
+    assert_eq!(lines.next().unwrap(), "hyp.txt\talpha=0.20\tbeta=2.00");
+    let rows: Vec<Vec<String>> = out
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.contains("tk"))
+        .map(|l| {
+            l.split('|')
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty())
+                .collect()
+        })
+        .collect();
+    let expect = [
+        "1 21 5 3 1 8 1 2 29 9 3 76.32 90.63 87.35",
+        "2 14 6 3 2 10 2 4 23 12 6 70.82 84.78 81.56",
+        "3 10 6 2 1 10 3 6 18 11 9 67.77 78.25 75.90",
+        "4 8 5 1 0 9 3 6 14 9 9 65.98 73.49 71.85",
+    ];
+    for (row, want) in rows.iter().zip(expect) {
+        let picked: Vec<&str> = row[..11]
+            .iter()
+            .chain(&row[14..17])
+            .map(String::as_str)
+            .collect();
+        assert_eq!(picked.join(" "), want);
+    }
+    assert_eq!(rows.len(), 4);
+    assert!(out.contains("|   | tk | td | ti | od | oi | ud | ui | TP | FP | FN |   P   |   R   |  F2.0 |  cumP |  cumR |  cumF |"), "{out}");
+    let line = stdout(&green(&a(), &with(&A, &["-b", "2", "-v", "-l"])));
+    assert_eq!(line, "0.20\t2.00\t65.98\t73.49\t71.85\n");
+}
+
+#[test]
+fn vector_b_one_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s"), "He go to school .\n").unwrap();
+    std::fs::write(dir.path().join("r"), "He goes to school .\n").unwrap();
+    std::fs::write(dir.path().join("c"), "He goes to the school .\n").unwrap();
+    let base = ["-s", "s", "-r", "r", "-c", "c"];
+    let out = stdout(&green(
+        dir.path(),
+        &with(&base, &["-b", "0.5", "1", "2", "-d", "4"]),
+    ));
+    assert_eq!(out.lines().nth(2).unwrap(), "c\t58.5202\t64.6323\t72.1700");
+    let ch = stdout(&green(
+        dir.path(),
+        &with(&base, &["-t", "char", "-n", "2", "-d", "4"]),
+    ));
+    assert_eq!(ch.lines().nth(2).unwrap(), "c\t90.4762");
+}
+
+#[test]
+fn vector_c_edge_cases() {
+    let c = fixtures().join("c");
+    let base = ["-s", "src.txt", "-r", "ref.txt", "-c", "hyp.txt", "-d", "4"];
+    let sgreen = |more: &[&str]| {
+        stdout(&run_in(
+            env!("CARGO_BIN_EXE_sgreen"),
+            &c,
+            &with(&base, more),
+        ))
+    };
+    assert_eq!(sgreen(&[]), "0.0000\n0.0000\n0.0000\n0.0000\n63.8943\n");
+    assert_eq!(
+        sgreen(&["-t", "char"]),
+        "100.0000\n100.0000\n0.0000\n100.0000\n82.4188\n"
+    );
+    let corpus = stdout(&green(&c, &base));
+    assert_eq!(corpus.lines().nth(2).unwrap(), "hyp.txt\t72.1733");
+    let chars = stdout(&green(&c, &with(&base, &["-t", "char"])));
+    assert_eq!(chars.lines().nth(2).unwrap(), "hyp.txt\t90.1080");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&green(&c, &with(&base, &["--format", "json"])))).unwrap();
+    let orders = &json["systems"][0]["results"][0]["orders"];
+    let tpfpfn: Vec<(u64, u64, u64)> = (0..4)
+        .map(|i| {
+            let o = &orders[i];
+            (
+                o["tp"].as_u64().unwrap(),
+                o["fp"].as_u64().unwrap(),
+                o["fn"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(tpfpfn, [(13, 1, 1), (9, 2, 2), (5, 2, 2), (2, 2, 2)]);
+}
+
+#[test]
+fn json_has_signature_and_counts() {
+    let out = stdout(&green(
+        &a(),
+        &with(&A, &["-b", "2", "inf", "--format", "json"]),
+    ));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(
+        v["signature"],
+        format!("green|n:4|beta:2,inf|tok:word|norm:none|refs:2|level:corpus|v:{version}")
+    );
+    let r = &v["systems"][0]["results"];
+    assert_eq!(
+        r[0]["signature"],
+        format!("green|n:4|beta:2|tok:word|norm:none|refs:2|level:corpus|v:{version}")
+    );
+    assert!((r[0]["score"].as_f64().unwrap() - 71.852523832).abs() < 1e-8);
+    assert_eq!(r[1]["beta"], "inf");
+    // beta = inf is recall only.
+    assert_eq!(r[1]["score"], r[1]["orders"][3]["cum_r"]);
+    assert_eq!(r[0]["orders"][0]["tk"], 21);
+}
+
+#[test]
+fn beta_zero_and_infinity_are_precision_and_recall() {
+    let out = stdout(&green(
+        &a(),
+        &with(&A, &["-b", "0", "inf", "-v", "-l", "-d", "6"]),
+    ));
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines[0][4], lines[0][2], "beta 0: F = cumP");
+    assert_eq!(lines[1][4], lines[1][3], "beta inf: F = cumR");
+    assert_eq!(lines[1][1], "inf");
+}
+
+#[test]
+fn stdin_crlf_bom_and_missing_newline() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::write(p.join("s"), "a b c\nd e f\n").unwrap();
+    std::fs::write(p.join("r"), "a b c\r\nd e g").unwrap();
+    std::fs::write(p.join("c"), "a b c\nd e g\n").unwrap();
+    let plain = stdout(&green(
+        p,
+        &["-s", "s", "-r", "r", "-c", "c", "-d", "6", "-n", "2"],
+    ));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_green"))
+        .current_dir(p)
+        .args(["-s", "-", "-r", "r", "-c", "c", "-d", "6", "-n", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"a b c\nd e f\n")
+        .unwrap();
+    let piped = child.wait_with_output().unwrap();
+    assert_eq!(stdout(&piped), plain);
+    assert!(plain.ends_with("c\t100.000000\n"), "{plain}");
+    // A BOM is kept as part of the first token, like Python's utf-8 codec, with a warning.
+    std::fs::write(p.join("bom"), "\u{feff}a b c\nd e g\n").unwrap();
+    let o = green(
+        p,
+        &["-s", "s", "-r", "r", "-c", "bom", "-d", "6", "-n", "2"],
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bom starts with a UTF-8 byte-order mark"));
+    assert_ne!(
+        stdout(&o).lines().nth(2).unwrap().split('\t').nth(1),
+        plain.lines().nth(2).unwrap().split('\t').nth(1)
+    );
+}
+
+#[test]
+fn thread_count_does_not_change_output() {
+    let base = with(&A, &["-b", "0.5", "1", "2", "-d", "12", "--format", "json"]);
+    let one = stdout(&green(&a(), &with(&base, &["--threads", "1"])));
+    let four = stdout(&green(&a(), &with(&base, &["--threads", "4"])));
+    assert_eq!(one, four);
+}
+
+#[test]
+fn errors_are_one_clear_line() {
+    let dir = a();
+    fails_with(
+        &green(&dir, &["-s", "src.txt", "-r", "nope.txt", "-c", "hyp.txt"]),
+        "cannot read nope.txt",
+    );
+    fails_with(
+        &green(&dir, &["-s", "src.txt", "-c", "hyp.txt"]),
+        "no reference files given",
+    );
+    fails_with(
+        &green(&dir, &["-s", "src.txt", "-r", "ref0.txt"]),
+        "no system files given",
+    );
+    fails_with(
+        &green(&dir, &["-r", "ref0.txt", "-c", "hyp.txt"]),
+        "no source file given",
+    );
+    fails_with(
+        &green(&dir, &with(&A, &["-n", "0"])),
+        "N must be at least 1",
+    );
+    fails_with(
+        &green(&dir, &with(&A, &["-b", "-1"])),
+        "beta must be a non-negative number",
+    );
+    fails_with(
+        &green(&dir, &with(&A, &["-b", "nan"])),
+        "beta must be a non-negative number",
+    );
+    fails_with(
+        &green(&dir, &with(&A, &["-t", "klingon"])),
+        "unknown tokenizer 'klingon'",
+    );
+    fails_with(
+        &green(&dir, &["-s", "-", "-r", "-", "-c", "hyp.txt"]),
+        "standard input (-) can be given for one file only",
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path();
+    std::fs::write(p.join("s"), "a\nb\nc\n").unwrap();
+    std::fs::write(p.join("short"), "a\nb\n").unwrap();
+    std::fs::write(p.join("bad"), b"a\nb \xff\nc\n").unwrap();
+    std::fs::write(p.join("empty"), "").unwrap();
+    fails_with(
+        &green(p, &["-s", "s", "-r", "s", "-c", "short"]),
+        "line count mismatch: s has 3 lines but short has 2",
+    );
+    fails_with(
+        &green(p, &["-s", "s", "-r", "s", "-c", "bad"]),
+        "bad:2: invalid UTF-8",
+    );
+    fails_with(
+        &green(p, &["-s", "empty", "-r", "empty", "-c", "empty"]),
+        "empty is empty",
+    );
+    // sgreen must not print the sentences before the mismatch.
+    let o = run_in(
+        env!("CARGO_BIN_EXE_sgreen"),
+        p,
+        &["-s", "s", "-r", "short", "-c", "s"],
+    );
+    fails_with(&o, "line count mismatch");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let o = green(
+        &a(),
+        &[
+            "-s", "src.txt", "-r", "ref0.txt", "-c", "hyp.txt", "-d", "x",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn long_aliases_of_the_reference() {
+    let short = stdout(&green(&a(), &A));
+    for (s, r, c) in [
+        ("--src", "--ref", "--cor"),
+        ("--source", "--references", "--hypotheses"),
+        ("--source", "--refs", "--outputs"),
+    ] {
+        let out = green(
+            &a(),
+            &[s, "src.txt", r, "ref0.txt", "ref1.txt", c, "hyp.txt"],
+        );
+        assert_eq!(stdout(&out), short);
+    }
+    let o = stdout(&green(
+        &a(),
+        &[
+            "-s",
+            "src.txt",
+            "-r",
+            "ref0.txt",
+            "ref1.txt",
+            "-o",
+            "hyp.txt",
+            "--tokenization",
+            "word",
+            "--digit",
+            "2",
+            "--beta",
+            "1",
+        ],
+    ));
+    assert_eq!(o, short);
+}
