@@ -30,10 +30,27 @@ pub struct Cli {
 
 /// Subcommands beyond the reference CLI.
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Write the sources and references of an M2 file as line files.
+    M2(cmd::m2::Args),
+    /// MAEGE: validate GREEN/GLEU configurations from the gold edits of an M2 file.
+    Maege(cmd::maege::Args),
+    /// Meta-evaluation: agreement of GREEN/GLEU configurations with human judgments.
+    Meta(cmd::meta::Args),
+    /// List the tokenizer plugins on the search path (GREEN_PLUGIN_PATH) with name, version and ABI.
+    Plugins(cmd::plugins::Args),
+    /// Print the tokens of each input line, to see what a tokenizer (-t) makes of the text.
+    Tokenize(cmd::tokenize::Args),
+}
 
 fn run_command(command: &Command) -> anyhow::Result<()> {
-    match *command {}
+    match command {
+        Command::M2(args) => cmd::m2::run(args),
+        Command::Maege(args) => cmd::maege::run(args),
+        Command::Meta(args) => cmd::meta::run(args),
+        Command::Plugins(args) => cmd::plugins::run(args),
+        Command::Tokenize(args) => cmd::tokenize::run(args),
+    }
 }
 
 /// Parse the command line, run, and return the process exit code. `level` is set by the

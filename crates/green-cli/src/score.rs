@@ -6,6 +6,7 @@
 //! read to the end without error, so a bad input never yields a partial score.
 
 use std::io::{IsTerminal, Write};
+use std::sync::mpsc;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
@@ -13,7 +14,8 @@ use green_engine::{
     Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceScores, Signature,
     Tokenizer,
 };
-use green_io::{Input, LineReader};
+use green_io::references::{self, Format as RefFormat};
+use green_io::{read_lines, Input, LineReader};
 use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
@@ -101,6 +103,11 @@ pub struct Args {
     #[arg(long, value_name = "STRING")]
     pub plugin_config: Option<String>,
 
+    /// Dictionary for `-t ja`: a compiled lindera dictionary or a MeCab IPADIC source directory
+    /// (default: $GREEN_JA_DICT, then the built-in or Debian's mecab-ipadic).
+    #[arg(long, value_name = "DIR")]
+    pub ja_dict: Option<std::path::PathBuf>,
+
     /// Print the per-order table of counts and scores (corpus level).
     #[arg(short = 'v', long)]
     pub verbose: bool,
@@ -108,6 +115,11 @@ pub struct Args {
     /// With -v: one line per system and beta instead of the table.
     #[arg(short = 'l', long = "line-verbose")]
     pub line_verbose: bool,
+
+    /// Layout of the -r files: auto (by name: *.m2, *.m2.*, *.para, *.tsv; else lines), lines, m2 or para.
+    /// M2 and para files carry the sources, so -s may be left out; sentences may have different numbers of references.
+    #[arg(long, default_value = "auto", value_name = "FORMAT")]
+    pub ref_format: String,
 
     /// Score level; `sgreen` and `mgreen` set sentence and mean.
     #[arg(long, value_enum)]
@@ -138,13 +150,20 @@ fn parse_norm(s: &str) -> Result<Normalization, String> {
 struct Scored {
     report: Report,
     sentences: Vec<SentenceScores>,
+    /// References per sentence (the largest count when it varies).
+    refs: usize,
 }
 
 pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     let level = args.level.or(level).unwrap_or(Level::Corpus);
-    let Some(source) = &args.source else {
-        bail!("no source file given: pass it with -s SRC");
-    };
+    let ref_format = RefFormat::parse(&args.ref_format)?;
+    let streaming = args
+        .refs
+        .iter()
+        .all(|r| ref_format.unwrap_or_else(|| RefFormat::detect(r)) == RefFormat::Lines);
+    if args.source.is_none() && streaming {
+        bail!("no source file given: pass it with -s SRC (or give references as M2 or para files, which carry the sources)");
+    }
     if args.refs.is_empty() {
         bail!("no reference files given: pass one or more with -r REF [REF ...]");
     }
@@ -155,7 +174,9 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
         bail!("N must be at least 1 (got -n {})", args.n);
     }
     let config = Config::new(args.n as usize, args.betas.clone())?;
-    let inputs: Vec<Input> = std::iter::once(source)
+    let inputs: Vec<Input> = args
+        .source
+        .iter()
         .chain(&args.refs)
         .chain(&args.hyps)
         .map(|p| Input::parse(p))
@@ -172,22 +193,31 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     let options = green_tokenizers::Options {
         normalization: args.normalization,
         plugin_config: args.plugin_config.clone(),
-        ..Default::default()
+        ja_dict: args.ja_dict.clone(),
     };
     let built = green_tokenizers::build(&args.tokenizer, &options)?;
     let tokenizer_name = built.name();
     let keep_sentences = level == Level::Sentence;
-    let scored = match built {
-        Built::Word(t) => score_files(t, config, &inputs, args, keep_sentences)?,
-        Built::Char(t) => score_files(t, config, &inputs, args, keep_sentences)?,
-        Built::Dyn(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+    let scored = if streaming {
+        match built {
+            Built::Word(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+            Built::Char(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+            Built::Dyn(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+        }
+    } else {
+        let data = load_formats(args, ref_format)?;
+        match built {
+            Built::Word(t) => score_loaded(t, config, &data, keep_sentences)?,
+            Built::Char(t) => score_loaded(t, config, &data, keep_sentences)?,
+            Built::Dyn(t) => score_loaded(t, config, &data, keep_sentences)?,
+        }
     };
     let signature = |betas: Vec<f64>| Signature {
         n: args.n as usize,
         betas,
         tokenizer: tokenizer_name.clone(),
         normalization: args.normalization,
-        refs: args.refs.len(),
+        refs: scored.refs,
         level: level.name().into(),
     };
     let text = match args.format {
@@ -203,7 +233,8 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     Ok(())
 }
 
-/// Read every file in lock step and score it.
+/// Read every file in lock step and score it. A reader thread fills batches of lines while
+/// the rayon pool counts the previous batch, so reading and counting overlap.
 fn score_files<T: Tokenizer>(
     tokenizer: T,
     config: Config,
@@ -221,41 +252,63 @@ fn score_files<T: Tokenizer>(
     let scorer = Scorer::new(tokenizer, config);
     let mut acc = Accumulator::new(&scorer.config, args.hyps.len());
     let mut sentences = Vec::new();
-    let mut pool = vec![String::new(); BATCH * files];
     let mut done = 0usize;
-    loop {
-        let filled = read_batch(&mut readers, &mut pool, &progress)?;
-        if filled == 0 {
-            break;
-        }
-        let views: Vec<&str> = pool[..filled * files].iter().map(String::as_str).collect();
-        let batch: Vec<Sentence> = views
-            .chunks(files)
-            .map(|row| Sentence {
-                source: row[0],
-                refs: &row[1..1 + refs],
-                hyps: &row[1 + refs..],
-            })
-            .collect();
-        let counts = scorer.count_batch(&batch).map_err(|(i, e)| {
-            anyhow::anyhow!(
-                "{}:{}: tokenizer '{}' failed: {e}",
-                inputs[0].name(),
-                done + i + 1,
-                scorer.tokenizer.name()
-            )
-        })?;
-        for c in &counts {
-            let s = acc.add(c)?;
-            if keep_sentences {
-                sentences.push(s);
+    let readers = std::thread::scope(|scope| -> Result<_> {
+        let (batches, received) = mpsc::sync_channel::<Result<Vec<String>>>(2);
+        let (recycle, recycled) = mpsc::channel::<Vec<String>>();
+        let bar = progress.clone();
+        let reader = scope.spawn(move || {
+            loop {
+                let mut pool = recycled.try_recv().unwrap_or_default();
+                pool.resize(BATCH * files, String::new());
+                let (filled, last) = match read_batch(&mut readers, &mut pool, &bar) {
+                    Ok(filled) => (filled, filled < BATCH),
+                    Err(e) => {
+                        let _ = batches.send(Err(e));
+                        break;
+                    }
+                };
+                pool.truncate(filled * files);
+                if (filled > 0 && batches.send(Ok(pool)).is_err()) || last {
+                    break;
+                }
             }
+            readers
+        });
+        for pool in received {
+            let pool = pool?;
+            let views: Vec<&str> = pool.iter().map(String::as_str).collect();
+            let batch: Vec<Sentence> = views
+                .chunks(files)
+                .map(|row| Sentence {
+                    source: row[0],
+                    refs: &row[1..1 + refs],
+                    hyps: &row[1 + refs..],
+                })
+                .collect();
+            let counts = scorer.count_batch(&batch).map_err(|(i, e)| {
+                anyhow::anyhow!(
+                    "{}:{}: tokenizer '{}' failed: {e}",
+                    inputs[0].name(),
+                    done + i + 1,
+                    scorer.tokenizer.name()
+                )
+            })?;
+            for c in &counts {
+                let s = acc.add(c)?;
+                if keep_sentences {
+                    sentences.push(s);
+                }
+            }
+            done += batch.len();
+            drop(batch);
+            drop(views);
+            let _ = recycle.send(pool);
         }
-        done += filled;
-        if filled < BATCH {
-            break;
-        }
-    }
+        reader
+            .join()
+            .map_err(|_| anyhow::anyhow!("the file reader thread panicked"))
+    })?;
     progress.finish_and_clear();
     if done == 0 {
         bail!("{} is empty: there is nothing to score", inputs[0].name());
@@ -271,6 +324,109 @@ fn score_files<T: Tokenizer>(
     Ok(Scored {
         report: acc.finish(),
         sentences,
+        refs,
+    })
+}
+
+/// Sources, per-sentence references and systems, all in memory (M2 and para input).
+struct Loaded {
+    sources: Vec<String>,
+    refs: Vec<Vec<String>>,
+    hyps: Vec<Vec<String>>,
+    max_refs: usize,
+}
+
+/// Read references in M2 or para form, and the source and system line files beside them.
+fn load_formats(args: &Args, format: Option<RefFormat>) -> Result<Loaded> {
+    let ref_inputs: Vec<Input> = args.refs.iter().map(|r| Input::parse(r)).collect();
+    let corpus = references::load_all(&ref_inputs, format)?;
+    let sentences = corpus.refs.len();
+    let max_refs = corpus.max_refs();
+    let sources = match (&args.source, corpus.sources) {
+        (Some(path), _) => {
+            let lines = read_lines(&Input::parse(path))?;
+            if lines.len() != sentences {
+                bail!(
+                    "line count mismatch: {path} has {} lines but {} has {sentences} sentences",
+                    lines.len(),
+                    args.refs[0]
+                );
+            }
+            lines
+        }
+        (None, Some(sources)) => sources,
+        (None, None) => bail!("no source file given: pass it with -s SRC"),
+    };
+    let mut hyps = Vec::with_capacity(args.hyps.len());
+    for path in &args.hyps {
+        let lines = read_lines(&Input::parse(path))?;
+        if lines.len() != sentences {
+            bail!(
+                "line count mismatch: {} has {sentences} sentences but {path} has {} lines; every system file needs one line per sentence",
+                args.refs[0],
+                lines.len()
+            );
+        }
+        hyps.push(lines);
+    }
+    if sentences == 0 {
+        bail!(
+            "{} has no sentences: there is nothing to score",
+            args.refs[0]
+        );
+    }
+    Ok(Loaded {
+        sources,
+        refs: corpus.refs,
+        hyps,
+        max_refs,
+    })
+}
+
+/// Score in-memory data whose sentences may have different numbers of references.
+fn score_loaded<T: Tokenizer>(
+    tokenizer: T,
+    config: Config,
+    data: &Loaded,
+    keep_sentences: bool,
+) -> Result<Scored> {
+    let scorer = Scorer::new(tokenizer, config);
+    let mut acc = Accumulator::new(&scorer.config, data.hyps.len());
+    let mut sentences = Vec::new();
+    let refs: Vec<Vec<&str>> = data
+        .refs
+        .iter()
+        .map(|r| r.iter().map(String::as_str).collect())
+        .collect();
+    let hyps: Vec<Vec<&str>> = (0..data.sources.len())
+        .map(|i| data.hyps.iter().map(|h| h[i].as_str()).collect())
+        .collect();
+    let all: Vec<Sentence> = (0..data.sources.len())
+        .map(|i| Sentence {
+            source: &data.sources[i],
+            refs: &refs[i],
+            hyps: &hyps[i],
+        })
+        .collect();
+    for (b, batch) in all.chunks(BATCH).enumerate() {
+        let counts = scorer.count_batch(batch).map_err(|(i, e)| {
+            anyhow::anyhow!(
+                "sentence {}: tokenizer '{}' failed: {e}",
+                b * BATCH + i + 1,
+                scorer.tokenizer.name()
+            )
+        })?;
+        for c in &counts {
+            let s = acc.add(c)?;
+            if keep_sentences {
+                sentences.push(s);
+            }
+        }
+    }
+    Ok(Scored {
+        report: acc.finish(),
+        sentences,
+        refs: data.max_refs,
     })
 }
 

@@ -92,3 +92,38 @@ fn conll14_m2_gives_the_official_references() {
         );
     }
 }
+
+#[test]
+fn maege_prints_the_table_and_is_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let m2 = dir.path().join("t.m2");
+    std::fs::write(&m2, M2).unwrap();
+    let args = [
+        "maege",
+        m2.to_str().unwrap(),
+        "-n",
+        "2",
+        "-b",
+        "1,2",
+        "--gleu",
+        "--seed",
+        "5",
+        "-f",
+        "tsv",
+    ];
+    let a = green(&args);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let out = String::from_utf8(a.stdout.clone()).unwrap();
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert!(out
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("GREEN word N=2 β=1 corpus\t"));
+    assert_eq!(green(&args).stdout, a.stdout);
+    let bad = green(&["maege", m2.to_str().unwrap(), "--refs", "some"]);
+    assert_eq!(
+        String::from_utf8(bad.stderr).unwrap(),
+        "green: error: unknown --refs 'some'; use all or own\n"
+    );
+}

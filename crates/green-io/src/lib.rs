@@ -2,11 +2,16 @@
 //!
 //! Line files are read the way the reference reads them (Python text mode): `\n`, `\r\n`
 //! and a lone `\r` all end a line, a missing final newline is fine, trailing spaces stay.
-//! The engine never does I/O; everything that touches a file lives here.
+//! The engine never does I/O; everything that touches a file lives here. References can also
+//! come from M2 ([`m2`]) and para TSV ([`para`]) files, through [`references::load`].
 
 pub mod lines;
+pub mod m2;
+pub mod para;
+pub mod references;
 
 pub use lines::{read_lines, Input, LineReader};
+pub use references::{Corpus, Format};
 
 /// An input problem, always naming the file and, where it applies, the line.
 #[derive(Debug, thiserror::Error)]

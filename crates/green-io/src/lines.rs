@@ -48,6 +48,7 @@ impl Input {
     }
 
     /// Size in bytes when known (for progress bars).
+    #[allow(clippy::len_without_is_empty)] // a size hint, not a container
     pub fn len(&self) -> Option<u64> {
         match self {
             Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),

@@ -73,7 +73,11 @@ impl M2Sentence {
 
     /// The annotations that make references: alternative 0 of each annotator, by annotator id.
     pub fn primary(&self) -> Vec<&Annotation> {
-        let mut v: Vec<&Annotation> = self.annotations.iter().filter(|a| a.alternative == 0).collect();
+        let mut v: Vec<&Annotation> = self
+            .annotations
+            .iter()
+            .filter(|a| a.alternative == 0)
+            .collect();
         v.sort_by_key(|a| a.annotator);
         v
     }
@@ -81,7 +85,10 @@ impl M2Sentence {
     /// One reference per annotator (see [`M2Sentence::primary`]), edits applied to the source.
     pub fn references(&self) -> Vec<String> {
         let tokens = self.tokens();
-        self.primary().iter().map(|a| apply_edits(&tokens, &a.edits)).collect()
+        self.primary()
+            .iter()
+            .map(|a| apply_edits(&tokens, &a.edits))
+            .collect()
     }
 }
 
@@ -139,19 +146,35 @@ pub fn read(input: &Input) -> Result<M2, Error> {
 /// Parse M2 text from a line reader (see the module docs for the layouts).
 pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
     let name = reader.name().to_owned();
-    let err = |line: usize, message: String| Error::Format { path: name.clone(), line, message };
+    let err = |line: usize, message: String| Error::Format {
+        path: name.clone(),
+        line,
+        message,
+    };
     let mut blocks: Vec<Block> = Vec::new();
     let mut in_block = false;
     let mut buf = String::new();
     while reader.next_line(&mut buf)? {
         let n = reader.lines_read();
-        let text = if n == 1 { buf.strip_prefix('\u{feff}').unwrap_or(&buf) } else { &buf };
+        let text = if n == 1 {
+            buf.strip_prefix('\u{feff}').unwrap_or(&buf)
+        } else {
+            &buf
+        };
         if text.trim().is_empty() {
             in_block = false;
             continue;
         }
-        if let Some(src) = text.strip_prefix("S ").or(if text == "S" { Some("") } else { None }) {
-            blocks.push(Block { line: n, source: src.to_owned(), ntok: split_tokens(src).len(), ..Block::default() });
+        if let Some(src) = text
+            .strip_prefix("S ")
+            .or(if text == "S" { Some("") } else { None })
+        {
+            blocks.push(Block {
+                line: n,
+                source: src.to_owned(),
+                ntok: split_tokens(src).len(),
+                ..Block::default()
+            });
             in_block = true;
             continue;
         }
@@ -173,7 +196,12 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
                 ));
             }
             let (annotator, alternative, target) = parse_target(rest).map_err(|m| err(n, m))?;
-            block.targets.push(Annotation { annotator, alternative, target: Some(target), edits: Vec::new() });
+            block.targets.push(Annotation {
+                annotator,
+                alternative,
+                target: Some(target),
+                edits: Vec::new(),
+            });
         } else if let Some(rest) = text.strip_prefix("A ") {
             let (annotator, edit) = parse_edit(rest, n, block.ntok).map_err(|m| err(n, m))?;
             match block.targets.last_mut() {
@@ -206,7 +234,12 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
     let annotators = blocks
         .iter()
         .filter(|b| b.targets.is_empty())
-        .flat_map(|b| b.plain.iter().map(|e| e.annotator).chain(b.noop_plain.iter().copied()))
+        .flat_map(|b| {
+            b.plain
+                .iter()
+                .map(|e| e.annotator)
+                .chain(b.noop_plain.iter().copied())
+        })
         .max()
         .map_or(1, |m| m + 1);
     let has_targets = blocks.iter().any(|b| !b.targets.is_empty());
@@ -219,16 +252,29 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
                         annotator: a,
                         alternative: 0,
                         target: None,
-                        edits: b.plain.iter().filter(|e| e.annotator == a).cloned().collect(),
+                        edits: b
+                            .plain
+                            .iter()
+                            .filter(|e| e.annotator == a)
+                            .cloned()
+                            .collect(),
                     })
                     .collect()
             } else {
                 b.targets
             };
-            M2Sentence { line: b.line, source: b.source, annotations }
+            M2Sentence {
+                line: b.line,
+                source: b.source,
+                annotations,
+            }
         })
         .collect();
-    Ok(M2 { name, sentences, has_targets })
+    Ok(M2 {
+        name,
+        sentences,
+        has_targets,
+    })
 }
 
 /// A block while it is being read.
@@ -256,7 +302,9 @@ fn parse_target(rest: &str) -> Result<(usize, usize, String), String> {
     let r: usize = r.parse().map_err(|_| bad())?;
     let a: usize = a.parse().map_err(|_| bad())?;
     if r > MAX_ANNOTATOR {
-        return Err(format!("reference number {r} in 'T{head}' is too large (at most {MAX_ANNOTATOR})"));
+        return Err(format!(
+            "reference number {r} in 'T{head}' is too large (at most {MAX_ANNOTATOR})"
+        ));
     }
     Ok((r, a, text.to_owned()))
 }
@@ -271,10 +319,15 @@ fn parse_edit(rest: &str, line: usize, ntok: usize) -> Result<(usize, Option<Edi
         ));
     }
     let annotator: usize = fields[5].trim().parse().map_err(|_| {
-        format!("annotator '{}' is not a non-negative integer (last field of the A line)", excerpt(fields[5]))
+        format!(
+            "annotator '{}' is not a non-negative integer (last field of the A line)",
+            excerpt(fields[5])
+        )
     })?;
     if annotator > MAX_ANNOTATOR {
-        return Err(format!("annotator id {annotator} is too large (at most {MAX_ANNOTATOR})"));
+        return Err(format!(
+            "annotator id {annotator} is too large (at most {MAX_ANNOTATOR})"
+        ));
     }
     let kind = fields[1];
     if kind == "noop" {
@@ -300,7 +353,17 @@ fn parse_edit(rest: &str, line: usize, ntok: usize) -> Result<(usize, Option<Edi
         "-NONE-" => String::new(),
         c => split_tokens(c).join(" "),
     };
-    Ok((annotator, Some(Edit { start, end, kind: kind.to_owned(), correction, annotator, line })))
+    Ok((
+        annotator,
+        Some(Edit {
+            start,
+            end,
+            kind: kind.to_owned(),
+            correction,
+            annotator,
+            line,
+        }),
+    ))
 }
 
 /// The start of a line, for messages.

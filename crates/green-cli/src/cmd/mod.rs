@@ -1,1 +1,7 @@
 //! Subcommands other than scoring, one module each.
+
+pub mod m2;
+pub mod maege;
+pub mod meta;
+pub mod plugins;
+pub mod tokenize;

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `green meta` end to end on the real data, the way docs/meta.md runs it: one command prints
+# the Table-2-shaped table for GJG15, SEEDA and RevisitCGEC and writes the plots. The numbers
+# themselves are checked by green-meta's real-data tests (30-real-data.sh).
+set -euo pipefail
+cargo build --release --locked -p green-cli
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+./target/release/green meta --data "$GREEN_SHARED/data" --gleu --level corpus mean -o "$dir" > "$dir/stdout.md"
+for d in GJG15 SEEDA RevisitCGEC-minimal RevisitCGEC-fluency; do
+    grep -q "^### $d\$" "$dir/stdout.md" || { echo "35-meta: no table for $d" >&2; exit 1; }
+done
+grep -q "AMU 0.628" "$dir/human.md" || { echo "35-meta: GJG15 Expected Wins of AMU is not 0.628" >&2; exit 1; }
+for f in GJG15-GJG15 SEEDA-SEEDA-S SEEDA-SEEDA-E RevisitCGEC-minimal-both; do
+    grep -q "<svg" "$dir/plots/$f.svg" || { echo "35-meta: plot $f.svg missing" >&2; exit 1; }
+done
+test "$(wc -l < "$dir/table.tsv")" -eq 9 || { echo "35-meta: expected 8 rows in table.tsv" >&2; exit 1; }
+echo "green meta: tables, human scores and plots written"

@@ -1,0 +1,98 @@
+//! `green m2`: turn an M2 file into the line files every GEC scorer reads.
+//!
+//! Writes the sources and one reference file per annotator (plain M2) or per reference
+//! (`T<ref>-A<alt>` target lines), so M2-only test sets can be scored by `green -s -r -c` and
+//! by any other tool. The conversion is `green_io::m2`'s; on CoNLL-2014 it reproduces the
+//! official `ref0.txt`/`ref1.txt` byte for byte.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use green_io::{m2, Input};
+
+/// Plain M2 gives one reference per annotator, target lines one per `T<ref>`; a sentence with
+/// fewer references than the most any sentence has repeats its first one in the missing files,
+/// which leaves GREEN's scores unchanged (GREEN keeps the best reference per sentence).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The M2 file (`-` for standard input).
+    #[arg(value_name = "FILE.m2")]
+    pub input: String,
+
+    /// Directory to write source.txt and ref0.txt, ref1.txt, ... into (created if missing).
+    #[arg(
+        long,
+        value_name = "DIR",
+        conflicts_with = "prefix",
+        required_unless_present = "prefix"
+    )]
+    pub out_dir: Option<String>,
+
+    /// Prefix of the output files: PREFIXsource.txt, PREFIXref0.txt, ... (e.g. `out/conll14.`).
+    #[arg(short = 'o', long, value_name = "PREFIX")]
+    pub prefix: Option<String>,
+
+    /// Do not write the source file.
+    #[arg(long)]
+    pub no_source: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let parsed = m2::read(&Input::parse(&args.input))?;
+    if parsed.sentences.is_empty() {
+        bail!(
+            "{}: no sentence found; an M2 file is blocks of an 'S' line and its 'A' lines",
+            parsed.name
+        );
+    }
+    let prefix = match (&args.out_dir, &args.prefix) {
+        (Some(dir), _) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create directory {dir}"))?;
+            Path::new(dir).join("").to_string_lossy().into_owned()
+        }
+        (None, Some(p)) => p.clone(),
+        (None, None) => bail!("give --out-dir DIR or -o PREFIX"),
+    };
+    let corpus = green_io::Corpus {
+        sources: Some(parsed.sources()),
+        refs: parsed.references(),
+    };
+    let mut written = Vec::new();
+    if !args.no_source {
+        let path = format!("{prefix}source.txt");
+        write_lines(&path, corpus.sources.iter().flatten())?;
+        written.push(path);
+    }
+    for (k, set) in corpus.as_ref_sets().iter().enumerate() {
+        let path = format!("{prefix}ref{k}.txt");
+        write_lines(&path, set)?;
+        written.push(path);
+    }
+    let max = corpus.max_refs();
+    let fewer = corpus.refs.iter().filter(|r| r.len() < max).count();
+    eprintln!(
+        "green m2: {} sentences, {max} reference(s){}: wrote {}",
+        corpus.refs.len(),
+        if fewer > 0 {
+            format!(" ({fewer} sentences have fewer; their missing references repeat their first)")
+        } else {
+            String::new()
+        },
+        written.join(" ")
+    );
+    Ok(())
+}
+
+/// Write one line per item, each ending in `\n`.
+fn write_lines<'a>(path: &str, lines: impl IntoIterator<Item = &'a String>) -> Result<()> {
+    let f = File::create(path).with_context(|| format!("cannot write {path}"))?;
+    let mut w = BufWriter::new(f);
+    for l in lines {
+        w.write_all(l.as_bytes())?;
+        w.write_all(b"\n")?;
+    }
+    w.flush().with_context(|| format!("cannot write {path}"))
+}

@@ -1,0 +1,153 @@
+//! `green maege`: validate metric configurations from the gold edits of an M2 file alone
+//! (MAEGE, Choshen and Abend 2018; see `green_meta::maege` for exactly what is measured).
+//!
+//! Every combination of the given tokenizers, N, beta and levels is one row, plus GLEU with
+//! `--gleu`; all rows are scored on the same seeded corpora and chains.
+
+use anyhow::{bail, Context, Result};
+use green_io::{m2, Input};
+use green_meta::maege::{self, Options, RefMode};
+use green_meta::{Level, Metric, MetricConfig};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The M2 file (plain, or with T<ref>-A<alt> target lines).
+    #[arg(value_name = "FILE.m2")]
+    pub input: String,
+
+    /// Tokenizer specs (e.g. word char char:nospace).
+    #[arg(short = 't', long = "tokenizer", value_name = "SPEC", num_args = 1.., default_values = ["word"])]
+    pub tokenizers: Vec<String>,
+
+    /// Maximum n-gram orders, e.g. `4` or `1,2,4`.
+    #[arg(short = 'n', long = "n", value_name = "N", num_args = 1.., value_delimiter = ',', default_values = ["4"])]
+    pub n: Vec<usize>,
+
+    /// Betas, e.g. `2` or `0.5,1,2`.
+    #[arg(short = 'b', long = "beta", value_name = "BETA", num_args = 1.., value_delimiter = ',', default_values = ["2"])]
+    pub betas: Vec<f64>,
+
+    /// Corpus score level: corpus (the metric's corpus score) and/or mean (of sentence scores).
+    #[arg(long = "level", value_name = "LEVEL", num_args = 1.., value_delimiter = ',', default_values = ["corpus"])]
+    pub levels: Vec<String>,
+
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, nfkc+lower.
+    #[arg(long, value_name = "FORM", default_value = "none")]
+    pub norm: String,
+
+    /// Also validate GLEU (N=4) with every tokenizer and level.
+    #[arg(long)]
+    pub gleu: bool,
+
+    /// GLEU: reference-sampling iterations at corpus level.
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    pub gleu_iterations: usize,
+
+    /// Seed of every random draw (sources, chains, corpora, GLEU's reference choice).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Corpus-level repetitions, each with fresh sources and draws.
+    #[arg(long, value_name = "R", default_value_t = 5)]
+    pub reps: usize,
+
+    /// Largest expected number of edits per sentence at corpus level (MAEGE: 10).
+    #[arg(long, value_name = "M", default_value_t = 10)]
+    pub max_m: usize,
+
+    /// References given to the metric: all (every reference of the sentence) or own (only
+    /// the annotation the lattice comes from).
+    #[arg(long, value_name = "WHICH", default_value = "all")]
+    pub refs: String,
+
+    /// Remove every space before scoring (character-tokenised M2 such as NLPCC-18 becomes raw
+    /// text, for word segmenters such as `-t zh`).
+    #[arg(long)]
+    pub strip_spaces: bool,
+
+    /// What to print: markdown, tsv, json.
+    #[arg(short = 'f', long, value_name = "FORMAT", default_value = "markdown")]
+    pub format: String,
+
+    /// Per-type table: only error types with at least this many edits.
+    #[arg(long, value_name = "K", default_value_t = 20)]
+    pub min_type_count: u64,
+}
+
+fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
+    let normalization: green_engine::Normalization = args
+        .norm
+        .parse()
+        .map_err(|e: String| anyhow::anyhow!("--norm: {e}"))?;
+    if let Some(n) = args.n.iter().find(|&&n| n == 0) {
+        bail!("N must be at least 1 (got {n})");
+    }
+    if let Some(b) = args.betas.iter().find(|b| b.is_nan() || **b < 0.0) {
+        bail!("beta must be a non-negative number or inf (got {b})");
+    }
+    let mut out = Vec::new();
+    for level in &args.levels {
+        let level = match level.as_str() {
+            "corpus" => Level::Corpus,
+            "mean" => Level::Mean,
+            other => bail!("unknown level '{other}'; use corpus or mean"),
+        };
+        for tok in &args.tokenizers {
+            for &n in &args.n {
+                for &beta in &args.betas {
+                    out.push(MetricConfig {
+                        metric: Metric::Green { n, beta },
+                        tokenizer: tok.clone(),
+                        normalization,
+                        level,
+                    });
+                }
+            }
+            if args.gleu {
+                let metric = Metric::Gleu {
+                    n: 4,
+                    iterations: args.gleu_iterations,
+                    seed: args.seed,
+                };
+                out.push(MetricConfig {
+                    metric,
+                    tokenizer: tok.clone(),
+                    normalization,
+                    level,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if !matches!(args.format.as_str(), "markdown" | "tsv" | "json") {
+        bail!(
+            "unknown format '{}'; use markdown, tsv or json",
+            args.format
+        );
+    }
+    let refs = match args.refs.as_str() {
+        "all" => RefMode::All,
+        "own" => RefMode::Own,
+        other => bail!("unknown --refs '{other}'; use all or own"),
+    };
+    let configs = configs(args)?;
+    let parsed = m2::read(&Input::parse(&args.input))?;
+    let options = Options {
+        seed: args.seed,
+        reps: args.reps,
+        max_m: args.max_m,
+        refs,
+        strip_spaces: args.strip_spaces,
+    };
+    let report = maege::run(&parsed, &configs, &options)
+        .with_context(|| format!("MAEGE on {}", args.input))?;
+    match args.format.as_str() {
+        "tsv" => print!("{}", report.tsv()),
+        "json" => println!("{}", report.json()),
+        _ => print!("{}", report.markdown(args.min_type_count)),
+    }
+    Ok(())
+}

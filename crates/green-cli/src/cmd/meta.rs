@@ -1,0 +1,294 @@
+//! `green meta`: how well a metric configuration agrees with people, on GJG15, SEEDA,
+//! RevisitCGEC or any dataset described by a TOML descriptor.
+//!
+//! Every combination of the given tokenizers, N, beta and levels is one row (a sweep is just
+//! several values); counts are made once per dataset and tokenizer and reused by every row.
+//! Prints a Table-2-shaped table; with `--out-dir` also writes TSV, JSON, Markdown, the window
+//! analysis and one scatter plot per dataset view (first row's metric against people).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use green_meta::{
+    dataset::{Dataset, Descriptor, BUILTIN},
+    HumanScore, Level, Metric, MetricConfig, Options, TiePolicy, TrueSkill,
+};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Data directory that descriptor paths are relative to.
+    #[arg(long, value_name = "DIR", default_value = "../shared/data")]
+    pub data: PathBuf,
+
+    /// Datasets: built-in names (gjg15, seeda, revisitcgec-minimal, revisitcgec-fluency) or
+    /// descriptor TOML files.
+    #[arg(short = 'D', long = "dataset", value_name = "NAME|FILE", num_args = 1..,
+          default_values = ["gjg15", "seeda", "revisitcgec-minimal", "revisitcgec-fluency"])]
+    pub datasets: Vec<String>,
+
+    /// Tokenizer specs; `word` and `char` go through each dataset's aliases (RevisitCGEC:
+    /// word = zh, jieba).
+    #[arg(short = 't', long = "tokenizer", value_name = "SPEC", num_args = 1.., default_values = ["word", "char"])]
+    pub tokenizers: Vec<String>,
+
+    /// Maximum n-gram orders, e.g. `4`, `1..6`, `4,6` (default: 6 for char specs, else 4).
+    #[arg(short = 'n', long = "n", value_name = "N", num_args = 1..)]
+    pub n: Vec<String>,
+
+    /// Betas, e.g. `2`, `0.5..4:0.5`, `0.5,1,2`.
+    #[arg(short = 'b', long = "beta", value_name = "BETA", num_args = 1.., default_values = ["2"])]
+    pub betas: Vec<String>,
+
+    /// System score levels: corpus (the metric's corpus score) and/or mean (of sentence scores).
+    #[arg(long = "level", value_name = "LEVEL", num_args = 1.., default_values = ["corpus"])]
+    pub levels: Vec<String>,
+
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, nfkc+lower.
+    #[arg(long, value_name = "FORM", default_value = "none")]
+    pub norm: String,
+
+    /// Also score GLEU (N=4) with every tokenizer and level.
+    #[arg(long)]
+    pub gleu: bool,
+
+    /// Score only GLEU (implies --gleu).
+    #[arg(long)]
+    pub gleu_only: bool,
+
+    /// GLEU: reference-sampling iterations (corpus level).
+    #[arg(long, value_name = "K", default_value_t = 500)]
+    pub gleu_iterations: usize,
+
+    /// Human system score: ew, ts, published-ew, published-ts.
+    #[arg(long, value_name = "SCORE", default_value = "ew")]
+    pub human: String,
+
+    /// How metric ties count at sentence level: denominator, exclude, discordant.
+    #[arg(long, value_name = "POLICY", default_value = "denominator")]
+    pub ties: String,
+
+    /// TrueSkill runs (each plays every pairwise judgment once, in a seeded random order).
+    #[arg(long, value_name = "RUNS", default_value_t = 1000)]
+    pub ts_runs: usize,
+
+    /// Seed of TrueSkill and of GLEU's reference sampling.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Window sizes for the window analysis.
+    #[arg(long, value_name = "N", num_args = 0.., value_delimiter = ',', default_values = ["4", "8"])]
+    pub windows: Vec<usize>,
+
+    /// What to print: markdown, tsv, json.
+    #[arg(short = 'f', long, value_name = "FORMAT", default_value = "markdown")]
+    pub format: String,
+
+    /// Also write table.{tsv,json,md}, windows.tsv, human.md and plots/*.svg here.
+    #[arg(short = 'o', long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Print the built-in datasets and exit.
+    #[arg(long)]
+    pub list_datasets: bool,
+}
+
+/// `A`, `A,B,...` or `A..B[:STEP]` (inclusive).
+fn parse_values(specs: &[String], what: &str) -> Result<Vec<f64>> {
+    let mut out = Vec::new();
+    for spec in specs
+        .iter()
+        .flat_map(|s| s.split(','))
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let num = |s: &str| -> Result<f64> {
+            let v = if s == "inf" {
+                f64::INFINITY
+            } else {
+                s.parse()
+                    .ok()
+                    .filter(|v: &f64| v.is_finite())
+                    .with_context(|| format!("{what} '{s}' is not a number"))?
+            };
+            Ok(v)
+        };
+        if let Some((a, rest)) = spec.split_once("..") {
+            let (b, step) = rest.split_once(':').unwrap_or((rest, "1"));
+            let (a, b, step) = (num(a)?, num(b)?, num(step)?);
+            if step <= 0.0 || b < a {
+                bail!("{what} range '{spec}' must be A..B[:STEP] with A <= B and STEP > 0");
+            }
+            let count = ((b - a) / step + 1e-9).floor() as usize;
+            out.extend((0..=count).map(|k| a + step * k as f64));
+        } else {
+            out.push(num(spec)?);
+        }
+    }
+    Ok(out)
+}
+
+fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
+    let normalization: green_engine::Normalization = args
+        .norm
+        .parse()
+        .map_err(|e: String| anyhow::anyhow!("--norm: {e}"))?;
+    let betas = parse_values(&args.betas, "beta")?;
+    let ns: Vec<usize> = parse_values(&args.n, "N")?
+        .into_iter()
+        .map(|v| {
+            if v >= 1.0 && v.fract() == 0.0 {
+                Ok(v as usize)
+            } else {
+                bail!("N must be a whole number >= 1 (got {v})")
+            }
+        })
+        .collect::<Result<_>>()?;
+    let levels: Vec<Level> = args
+        .levels
+        .iter()
+        .map(|l| match l.as_str() {
+            "corpus" => Ok(Level::Corpus),
+            "mean" => Ok(Level::Mean),
+            _ => bail!("unknown level '{l}'; use corpus or mean"),
+        })
+        .collect::<Result<_>>()?;
+    let mut out = Vec::new();
+    for tok in &args.tokenizers {
+        for &level in &levels {
+            if !args.gleu_only {
+                let default_n = if tok.contains("char") { 6 } else { 4 };
+                let ns = if ns.is_empty() {
+                    vec![default_n]
+                } else {
+                    ns.clone()
+                };
+                for &n in &ns {
+                    for &beta in &betas {
+                        if beta < 0.0 {
+                            bail!("beta must be >= 0 (got {beta})");
+                        }
+                        out.push(MetricConfig {
+                            metric: Metric::Green { n, beta },
+                            tokenizer: tok.clone(),
+                            normalization,
+                            level,
+                        });
+                    }
+                }
+            }
+            if args.gleu || args.gleu_only {
+                let metric = Metric::Gleu {
+                    n: 4,
+                    iterations: args.gleu_iterations,
+                    seed: args.seed,
+                };
+                out.push(MetricConfig {
+                    metric,
+                    tokenizer: tok.clone(),
+                    normalization,
+                    level,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if args.list_datasets {
+        for (name, _) in BUILTIN {
+            println!("{name}");
+        }
+        return Ok(());
+    }
+    let options = Options {
+        human: args.human.parse::<HumanScore>()?,
+        ties: args.ties.parse::<TiePolicy>()?,
+        trueskill: TrueSkill::wmt(args.ts_runs, args.seed),
+        windows: args.windows.clone(),
+    };
+    if !matches!(args.format.as_str(), "markdown" | "tsv" | "json") {
+        bail!(
+            "unknown format '{}'; use markdown, tsv or json",
+            args.format
+        );
+    }
+    let configs = configs(args)?;
+    if !args.data.is_dir() {
+        bail!(
+            "data directory {} does not exist; give it with --data DIR",
+            args.data.display()
+        );
+    }
+    let datasets: Vec<Dataset> = args
+        .datasets
+        .iter()
+        .map(|d| Dataset::load(Descriptor::load(d)?, &args.data))
+        .collect::<Result<_, _>>()?;
+    let report = green_meta::run(&datasets, &configs, &options)?;
+    match args.format.as_str() {
+        "tsv" => print!("{}", report.tsv()),
+        "json" => println!("{}", report.json()),
+        _ => print!("{}", report.markdown()),
+    }
+    if let Some(dir) = &args.out_dir {
+        let plots = dir.join("plots");
+        std::fs::create_dir_all(&plots)
+            .with_context(|| format!("cannot create {}", plots.display()))?;
+        write(&dir.join("table.tsv"), &report.tsv())?;
+        write(&dir.join("table.json"), &report.json())?;
+        write(&dir.join("table.md"), &report.markdown())?;
+        write(&dir.join("windows.tsv"), &report.windows_tsv())?;
+        write(&dir.join("human.md"), &report.human_markdown())?;
+        let first = &report.rows[0];
+        for ((dataset, view, metric), human) in first.system_scores.iter().zip(&report.human) {
+            let file = plots.join(format!("{}-{}.svg", dataset, view).replace(['/', ' '], "_"));
+            let name = if view.starts_with(dataset.as_str()) {
+                view.clone()
+            } else {
+                format!("{dataset} {view}")
+            };
+            let fmt = |x: Option<f64>| x.map_or("NA".to_string(), |v| format!("{v:.3}"));
+            let title = format!(
+                "{name}: r = {}, rho = {} ({} systems)",
+                fmt(green_meta::stats::pearson(metric, &human.scores)),
+                fmt(green_meta::stats::spearman(metric, &human.scores)),
+                metric.len()
+            );
+            let y = format!("human ({})", args.human);
+            green_meta::plot::scatter(
+                &file,
+                &title,
+                &human.systems,
+                metric,
+                &human.scores,
+                &first.label,
+                &y,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_lists_and_ranges() {
+        let v =
+            |s: &[&str]| parse_values(&s.iter().map(|s| s.to_string()).collect::<Vec<_>>(), "beta");
+        assert_eq!(v(&["0.5..2:0.5"]).unwrap(), [0.5, 1.0, 1.5, 2.0]);
+        assert_eq!(v(&["1..3", "5"]).unwrap(), [1.0, 2.0, 3.0, 5.0]);
+        assert_eq!(v(&["1,2"]).unwrap(), [1.0, 2.0]);
+        assert!(v(&["3..1"]).unwrap_err().to_string().contains("A <= B"));
+        assert!(v(&["x"])
+            .unwrap_err()
+            .to_string()
+            .contains("'x' is not a number"));
+    }
+}

@@ -1,0 +1,152 @@
+//! Scoring with references given as M2 or para files: same numbers as the equivalent line
+//! files, sentences with fewer references scored against the ones they have, clear errors.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn green(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_green"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+const M2: &str = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\nA 1 2|||R:VERB:TENSE|||went|||REQUIRED|||-NONE-|||1\n\n\
+S I like cat .\nA 2 3|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0\n\n\
+S It is fine .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n";
+
+#[test]
+fn m2_references_score_like_line_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::write(p.join("gold.m2"), M2).unwrap();
+    std::fs::write(
+        p.join("src.txt"),
+        "He go to school .\nI like cat .\nIt is fine .\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("ref0.txt"),
+        "He goes to school .\nI like cats .\nIt is fine .\n",
+    )
+    .unwrap();
+    // Annotator 1 has no edit on sentences 2 and 3: its reference keeps the source.
+    std::fs::write(
+        p.join("ref1.txt"),
+        "He went to school .\nI like cat .\nIt is fine .\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("hyp.txt"),
+        "He goes to school .\nI like cats .\nIt is fine !\n",
+    )
+    .unwrap();
+    let lines = ok(&green(
+        p,
+        &[
+            "-s", "src.txt", "-r", "ref0.txt", "ref1.txt", "-c", "hyp.txt", "-b", "0.5", "2", "-d",
+            "6", "-n", "2",
+        ],
+    ));
+    let m2 = ok(&green(
+        p,
+        &[
+            "-r", "gold.m2", "-c", "hyp.txt", "-b", "0.5", "2", "-d", "6", "-n", "2",
+        ],
+    ));
+    assert_eq!(m2, lines);
+    // -s may still be given, and must agree in length.
+    let with_src = ok(&green(
+        p,
+        &[
+            "-s", "src.txt", "-r", "gold.m2", "-c", "hyp.txt", "-b", "0.5", "2", "-d", "6", "-n",
+            "2",
+        ],
+    ));
+    assert_eq!(with_src, lines);
+    let json = ok(&green(
+        p,
+        &["-r", "gold.m2", "-c", "hyp.txt", "--format", "json"],
+    ));
+    assert!(json.contains("|refs:2|"), "{json}");
+}
+
+#[test]
+fn para_sentences_use_the_references_they_have() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::write(
+        p.join("dev.para"),
+        "1\t他 去 学校 了\t他 去 了 学校\n2\t我 喜欢 猫\t我 喜欢 猫 咪\t我 很 喜欢 猫\n",
+    )
+    .unwrap();
+    std::fs::write(p.join("hyp.txt"), "他 去 了 学校\n我 很 喜欢 猫\n").unwrap();
+    std::fs::write(p.join("src.txt"), "他 去 学校 了\n我 喜欢 猫\n").unwrap();
+    std::fs::write(p.join("r0.txt"), "他 去 了 学校\n我 喜欢 猫 咪\n").unwrap();
+    std::fs::write(p.join("r1.txt"), "他 去 了 学校\n我 很 喜欢 猫\n").unwrap();
+    let para = ok(&green(
+        p,
+        &["-r", "dev.para", "-c", "hyp.txt", "-d", "6", "-n", "2"],
+    ));
+    // Both hypotheses equal one of their sentence's references: a perfect score.
+    assert!(para.ends_with("hyp.txt\t100.000000\n"), "{para}");
+    let lines = ok(&green(
+        p,
+        &[
+            "-s", "src.txt", "-r", "r0.txt", "r1.txt", "-c", "hyp.txt", "-d", "6", "-n", "2",
+        ],
+    ));
+    assert_eq!(para, lines);
+    // A para file with a .txt name needs --ref-format para.
+    std::fs::copy(p.join("dev.para"), p.join("dev.txt")).unwrap();
+    let forced = ok(&green(
+        p,
+        &[
+            "-r",
+            "dev.txt",
+            "--ref-format",
+            "para",
+            "-c",
+            "hyp.txt",
+            "-d",
+            "6",
+            "-n",
+            "2",
+        ],
+    ));
+    assert_eq!(forced, para);
+}
+
+#[test]
+fn format_errors_are_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::write(p.join("gold.m2"), M2).unwrap();
+    std::fs::write(p.join("short.txt"), "a\n").unwrap();
+    for (args, needle) in [
+        (
+            vec!["-r", "gold.m2", "-c", "short.txt"],
+            "line count mismatch: gold.m2 has 3 sentences but short.txt has 1 lines",
+        ),
+        (
+            vec!["-r", "gold.m2", "--ref-format", "xml", "-c", "short.txt"],
+            "unknown reference format 'xml'",
+        ),
+        (
+            vec!["-r", "none.m2", "-c", "short.txt"],
+            "cannot read none.m2",
+        ),
+    ] {
+        let o = green(p, &args);
+        assert_eq!(o.status.code(), Some(1));
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+}

@@ -1,0 +1,142 @@
+//! References from any supported file: line files, M2 and para TSV, behind one call.
+//!
+//! Wherever a tool reads references it calls [`load`] (one file) or [`load_all`] (several
+//! `-r` arguments), so every format works everywhere. The result is per sentence because M2
+//! with target lines and para files give each sentence its own number of references.
+
+use std::path::Path;
+
+use crate::lines::{read_lines, Input};
+use crate::{m2, para, Error};
+
+/// How a reference file is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// One reference per line (the reference implementation's format).
+    Lines,
+    /// M2 edits, plain or with `T<ref>-A<alt>` target lines.
+    M2,
+    /// `id<TAB>source<TAB>ref1<TAB>ref2...`.
+    Para,
+}
+
+impl Format {
+    /// The names accepted by [`Format::parse`], for help texts.
+    pub const NAMES: &'static [&'static str] = &["auto", "lines", "m2", "para"];
+
+    /// Parse a format name; `auto` gives `None` (detect from the file name).
+    pub fn parse(name: &str) -> Result<Option<Format>, Error> {
+        match name {
+            "auto" => Ok(None),
+            "lines" => Ok(Some(Format::Lines)),
+            "m2" => Ok(Some(Format::M2)),
+            "para" | "tsv" => Ok(Some(Format::Para)),
+            other => Err(Error::Other(format!(
+                "unknown reference format '{other}'; use one of {}",
+                Format::NAMES.join(", ")
+            ))),
+        }
+    }
+
+    /// Guess from the file name: a `.m2` suffix, or `.m2.` inside it (`x.m2.char`) → M2;
+    /// `.para` or `.tsv` → para; anything else (and `-`) → lines.
+    pub fn detect(name: &str) -> Format {
+        let file = Path::new(name)
+            .file_name()
+            .and_then(|f| f.to_str())
+            .unwrap_or(name)
+            .to_ascii_lowercase();
+        if file.ends_with(".m2") || file.contains(".m2.") {
+            Format::M2
+        } else if file.ends_with(".para") || file.ends_with(".tsv") {
+            Format::Para
+        } else {
+            Format::Lines
+        }
+    }
+}
+
+/// References of a corpus, per sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Corpus {
+    /// The sources, when the file carries them (M2 and para do, line files do not).
+    pub sources: Option<Vec<String>>,
+    /// `refs[sentence]` holds that sentence's references, at least one each.
+    pub refs: Vec<Vec<String>>,
+}
+
+impl Corpus {
+    /// The largest number of references any sentence has.
+    pub fn max_refs(&self) -> usize {
+        self.refs.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// Line-file view: `k`-th reference of every sentence, for `k < max_refs()`. A sentence
+    /// with fewer references repeats its first one, which leaves GREEN's scores unchanged
+    /// (GREEN keeps the best reference of each sentence, and a copy ties with its original).
+    pub fn as_ref_sets(&self) -> Vec<Vec<String>> {
+        (0..self.max_refs())
+            .map(|k| {
+                self.refs
+                    .iter()
+                    .map(|r| r.get(k).unwrap_or(&r[0]).clone())
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// Read the references in one file; `format: None` detects it with [`Format::detect`].
+pub fn load(input: &Input, format: Option<Format>) -> Result<Corpus, Error> {
+    match format.unwrap_or_else(|| Format::detect(input.name())) {
+        Format::Lines => Ok(Corpus {
+            sources: None,
+            refs: read_lines(input)?.into_iter().map(|l| vec![l]).collect(),
+        }),
+        Format::M2 => {
+            let m = m2::read(input)?;
+            Ok(Corpus {
+                sources: Some(m.sources()),
+                refs: m.references(),
+            })
+        }
+        Format::Para => {
+            let p = para::read(input)?;
+            Ok(Corpus {
+                sources: Some(p.iter().map(|s| s.source.clone()).collect()),
+                refs: p.into_iter().map(|s| s.refs).collect(),
+            })
+        }
+    }
+}
+
+/// Read several reference files (e.g. every `-r` argument) and join their references per
+/// sentence, in argument order. All must have the same number of sentences; the sources come
+/// from the first file that has them.
+pub fn load_all(inputs: &[Input], format: Option<Format>) -> Result<Corpus, Error> {
+    let mut out: Option<(String, Corpus)> = None;
+    for input in inputs {
+        let c = load(input, format)?;
+        match &mut out {
+            None => out = Some((input.name().to_owned(), c)),
+            Some((first, acc)) => {
+                if c.refs.len() != acc.refs.len() {
+                    return Err(Error::Other(format!(
+                        "{} has {} sentences but {first} has {}; every reference file must cover the same sentences",
+                        input.name(),
+                        c.refs.len(),
+                        acc.refs.len()
+                    )));
+                }
+                for (a, b) in acc.refs.iter_mut().zip(c.refs) {
+                    a.extend(b);
+                }
+                if acc.sources.is_none() {
+                    acc.sources = c.sources;
+                }
+            }
+        }
+    }
+    out.map(|(_, c)| c)
+        .ok_or_else(|| Error::Other("no reference file given".into()))
+}

@@ -1,0 +1,273 @@
+//! M2 and para reading on hand-made fixtures, including malformed input.
+
+use green_io::references::{load, load_all, Format};
+use green_io::{m2, para, Input, LineReader};
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn parse_m2(text: &str) -> Result<m2::M2, String> {
+    m2::parse(LineReader::new(text.as_bytes(), "bad.m2")).map_err(|e| e.to_string())
+}
+
+fn parse_para(text: &str) -> Result<Vec<para::ParaSentence>, String> {
+    para::parse(LineReader::new(text.as_bytes(), "bad.para")).map_err(|e| e.to_string())
+}
+
+#[test]
+fn plain_m2_one_reference_per_annotator() {
+    let m = m2::read(&Input::parse(&fixture("plain.m2"))).unwrap();
+    assert!(!m.has_targets);
+    assert_eq!(m.sentences.len(), 5);
+    assert_eq!(m.sentences[3].line, 10);
+    // Annotator 2 only appears on the last sentence, yet every sentence gets three references.
+    assert!(m.sentences.iter().all(|s| s.annotations.len() == 3));
+    let refs = m.references();
+    let src = m.sources();
+    assert_eq!(refs[0], vec![src[0].clone(); 3]);
+    assert_eq!(
+        refs[1][0],
+        "People get certain diseases because of genetic changes ."
+    );
+    assert_eq!(refs[1][1], src[1]);
+    // noop is skipped: annotator 0 keeps the source.
+    assert_eq!(
+        refs[2],
+        [
+            src[2].as_str(),
+            "If you will develop heart disease .",
+            src[2].as_str()
+        ]
+    );
+    // Offsets shift as edits apply: a deletion then a later replacement.
+    assert_eq!(
+        refs[3][0],
+        "When we are diagnosed with certain genetic diseases ."
+    );
+    assert_eq!(
+        refs[3][1],
+        "When we are diagnosed with a certain genetic disease ."
+    );
+    // Two insertions at the same point apply in file order.
+    assert_eq!(refs[4][2], "we know other members who have got it .");
+    let e = &m.sentences[3].annotations[0].edits[1];
+    assert_eq!(
+        (
+            e.start,
+            e.end,
+            e.kind.as_str(),
+            e.correction.as_str(),
+            e.annotator,
+            e.line
+        ),
+        (4, 5, "Prep", "", 0, 12)
+    );
+}
+
+#[test]
+fn m2_with_target_lines() {
+    let m = m2::read(&Input::parse(&fixture("targets.m2.char"))).unwrap();
+    assert!(m.has_targets);
+    let refs = m.references();
+    assert_eq!(refs.iter().map(Vec::len).collect::<Vec<_>>(), [1, 2, 1, 1]);
+    for s in &m.sentences {
+        // Every reference equals the text of its own T line, except "no error" which is the source.
+        for (a, r) in s.primary().iter().zip(s.references()) {
+            let t = a.target.as_deref().unwrap();
+            assert_eq!(
+                r,
+                if t == "没有错误" {
+                    s.source.as_str()
+                } else {
+                    t
+                }
+            );
+        }
+    }
+    assert_eq!(refs[2][0], m.sentences[2].source);
+    // The alternative T0-A1 is kept as data but makes no extra reference.
+    assert_eq!(m.sentences[3].annotations.len(), 2);
+    assert_eq!(m.sentences[3].annotations[1].alternative, 1);
+    assert_eq!(m.sentences[3].annotations[1].edits[0].correction, "");
+    assert_eq!(
+        m.sentences[3].annotations[1].edits[1].correction,
+        "的 气 体"
+    );
+}
+
+#[test]
+fn m2_crlf_bom_and_missing_final_newline() {
+    let m =
+        parse_m2("\u{feff}S a b c\r\nA 1 2|||R|||x y|||REQUIRED|||-NONE-|||0\r\n\r\nS d").unwrap();
+    assert_eq!(
+        m.references(),
+        [vec!["a x y c".to_string()], vec!["d".to_string()]]
+    );
+}
+
+#[test]
+fn m2_malformed_lines_name_file_line_and_fix() {
+    let cases = [
+        ("A 0 1|||R|||x|||REQUIRED|||-NONE-|||0\n", "bad.m2:1: 'A 0 1|||R|||x|||REQUIRED|||-NONE-|||0' is outside a sentence block; every block starts with an 'S <source tokens>' line"),
+        ("S a b\nA 0 1|||R|||x\n", "bad.m2:2: A line has 3 '|||'-separated fields, expected 6: 'A start end|||type|||correction|||required|||comment|||annotator'"),
+        ("S a b\nA 0 3|||R|||x|||REQUIRED|||-NONE-|||0\n", "bad.m2:2: edit span 0 3 does not fit the source's 2 tokens; offsets must satisfy 0 <= start <= end <= 2"),
+        ("S a b\nA 2 1|||R|||x|||REQUIRED|||-NONE-|||0\n", "bad.m2:2: edit span 2 1 does not fit the source's 2 tokens; offsets must satisfy 0 <= start <= end <= 2"),
+        ("S a b\nA -1 -1|||R|||x|||REQUIRED|||-NONE-|||0\n", "bad.m2:2: edit span '-1 -1' is not two non-negative token offsets 'start end' (only a noop edit may use -1 -1)"),
+        ("S a b\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||zero\n", "bad.m2:2: annotator 'zero' is not a non-negative integer (last field of the A line)"),
+        ("S a b\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||5000\n", "bad.m2:2: annotator id 5000 is too large (at most 999)"),
+        ("S a b\nX what\n", "bad.m2:2: expected an 'S', 'A' or 'T' line or a blank line, found 'X what'; M2 blocks are an S line, its A (and T) lines, then a blank line"),
+        ("S a b\nTx-A0 a b\n", "bad.m2:2: malformed target line 'Tx-A0'; expected 'T<ref>-A<alt> <target tokens>', e.g. 'T0-A0 ...'"),
+        ("S a b\nT0-A0 x b\nA 0 1|||S|||x|||REQUIRED|||-NONE-|||1\n", "bad.m2:3: edit of annotator 1 under target line T0; an A line's last field must be the reference number of the T line above it"),
+        ("S a b\nA 0 1|||S|||x|||REQUIRED|||-NONE-|||0\nT0-A0 x b\n", "bad.m2:3: target line after A lines that belong to no target line; put every A line under the T line it belongs to"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(parse_m2(text).unwrap_err(), want, "input {text:?}");
+    }
+}
+
+#[test]
+fn apply_edits_never_panics_on_overlaps() {
+    let toks = ["a", "b", "c"];
+    let edit = |start, end, c: &str| m2::Edit {
+        start,
+        end,
+        kind: "X".into(),
+        correction: c.into(),
+        annotator: 0,
+        line: 1,
+    };
+    // The second edit overlaps the first's output; it is clamped like a Python slice.
+    assert_eq!(
+        m2::apply_edits(&toks, &[edit(0, 3, ""), edit(1, 2, "z")]),
+        "z"
+    );
+    // Spans past the end clamp to the end instead of failing.
+    assert_eq!(m2::apply_edits(&toks, &[edit(5, 7, "q")]), "a b c q");
+}
+
+#[test]
+fn para_varying_references_and_quirks() {
+    let p = para::read(&Input::parse(&fixture("mini.para"))).unwrap();
+    assert_eq!(p.len(), 3);
+    assert_eq!(p[0].id, "1");
+    assert_eq!(p[0].refs.len(), 2);
+    // 没有错误 means "no error": the reference is the source.
+    assert_eq!(p[1].refs, [p[1].source.clone()]);
+    // CRLF dropped, trailing space kept, empty trailing cell skipped.
+    assert_eq!(p[2].refs, ["我想说的是:每个野菜都有自己最好吃的时期。 "]);
+}
+
+#[test]
+fn para_malformed_lines() {
+    let cases = [
+        ("1\tsrc\n", "bad.para:1: sentence '1' has no reference; a para line is 'id<TAB>source<TAB>reference1...' with at least one non-empty reference"),
+        ("1\tsrc\tref\n2 src ref\n", "bad.para:2: no tab on this line; a para line is 'id<TAB>source<TAB>reference1<TAB>reference2...'"),
+        ("1\tsrc\tref\n\n2\tsrc\tref\n", "bad.para:2: empty line inside a para file; every line must be 'id<TAB>source<TAB>reference...' (delete the line)"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(parse_para(text).unwrap_err(), want, "input {text:?}");
+    }
+    // Empty lines at the very end are fine.
+    assert_eq!(parse_para("1\ts\tr\n\n\n").unwrap().len(), 1);
+}
+
+#[test]
+fn format_detection_and_names() {
+    assert_eq!(Format::detect("x/conll14st-test.m2"), Format::M2);
+    assert_eq!(Format::detect("nlpcc2018_official.ref.m2.char"), Format::M2);
+    assert_eq!(Format::detect("yaclc-minimal_dev.PARA"), Format::Para);
+    assert_eq!(Format::detect("refs.tsv"), Format::Para);
+    assert_eq!(Format::detect("ref0.txt"), Format::Lines);
+    assert_eq!(Format::detect("-"), Format::Lines);
+    assert_eq!(Format::parse("auto").unwrap(), None);
+    assert_eq!(Format::parse("para").unwrap(), Some(Format::Para));
+    assert_eq!(
+        Format::parse("xml").unwrap_err().to_string(),
+        "unknown reference format 'xml'; use one of auto, lines, m2, para"
+    );
+}
+
+#[test]
+fn load_joins_files_per_sentence() {
+    let m2c = load(&Input::parse(&fixture("targets.m2.char")), None).unwrap();
+    assert_eq!(m2c.max_refs(), 2);
+    let sets = m2c.as_ref_sets();
+    // A sentence with one reference repeats it in the second set.
+    assert_eq!(sets[1][0], sets[0][0]);
+    assert_eq!(
+        sets[1][1],
+        "这 部 电 影 不 仅 在 国 内 ， 在 国 外 也 很 有 名 。"
+    );
+
+    let lines = fixture("zh_raw_ref.txt");
+    let both = load_all(&[Input::parse(&lines), Input::parse(&lines)], None).unwrap();
+    assert!(both.sources.is_none());
+    assert_eq!(
+        both.refs.iter().map(Vec::len).collect::<Vec<_>>(),
+        [2, 2, 2]
+    );
+    let err = load_all(
+        &[Input::parse(&lines), Input::parse(&fixture("plain.m2"))],
+        None,
+    )
+    .unwrap_err();
+    let want = format!(
+        "{} has 5 sentences but {lines} has 3; every reference file must cover the same sentences",
+        fixture("plain.m2")
+    );
+    assert_eq!(err.to_string(), want);
+    let forced = load(&Input::parse(&fixture("mini.para")), Some(Format::Lines)).unwrap();
+    assert_eq!(forced.refs.len(), 3);
+    assert_eq!(forced.refs[0].len(), 1);
+}
+
+/// Character-tokenised text (spaces between characters, as NLPCC-18 ships) scored with
+/// `char:nospace` gives exactly the counts of the raw text: spaces are not characters to it.
+#[test]
+fn char_tokenised_text_scores_like_raw_text_with_char_nospace() {
+    use green_engine::{Config, Scorer};
+    let read = |n: &str| green_io::read_lines(&Input::parse(&fixture(n))).unwrap();
+    let tok = green_tokenizers::build("char:nospace", &Default::default())
+        .unwrap()
+        .into_dyn();
+    let scorer = Scorer::new(tok, Config::new(4, vec![0.5, 2.0]).unwrap());
+    let raw = scorer
+        .evaluate(
+            &read("zh_raw_src.txt"),
+            &[read("zh_raw_ref.txt")],
+            &[read("zh_raw_hyp.txt")],
+        )
+        .unwrap();
+    let spaced = scorer
+        .evaluate(
+            &read("zh_chars_src.txt"),
+            &[read("zh_chars_ref.txt")],
+            &[read("zh_chars_hyp.txt")],
+        )
+        .unwrap();
+    assert_eq!(raw, spaced);
+    assert!(
+        raw.report.systems[0].betas[0].corpus > 0.0 && raw.report.systems[0].betas[0].corpus < 1.0
+    );
+    // Plain `char` counts the spaces, so the two differ there.
+    let tok = green_tokenizers::build("char", &Default::default())
+        .unwrap()
+        .into_dyn();
+    let scorer = Scorer::new(tok, Config::new(4, vec![0.5, 2.0]).unwrap());
+    let raw = scorer
+        .evaluate(
+            &read("zh_raw_src.txt"),
+            &[read("zh_raw_ref.txt")],
+            &[read("zh_raw_hyp.txt")],
+        )
+        .unwrap();
+    let spaced = scorer
+        .evaluate(
+            &read("zh_chars_src.txt"),
+            &[read("zh_chars_ref.txt")],
+            &[read("zh_chars_hyp.txt")],
+        )
+        .unwrap();
+    assert_ne!(raw, spaced);
+}

@@ -1,0 +1,494 @@
+//! Datasets as small declarative TOML descriptors, so adding a dataset is a data change.
+//!
+//! A descriptor names the systems, the parts of the corpus (line files, or para TSV files
+//! with an id list), how a judgment's `src-id` maps to a sentence (id base or offset, and
+//! `doc-id`), the human views (judgment file, which parts, published scores) and the system
+//! sets to correlate on. Paths are relative to a data directory given at run time. The
+//! descriptors of GJG15, SEEDA and RevisitCGEC ship inside the crate ([`builtin`]).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::judgments::{Judgments, RankingItem};
+use crate::Error;
+
+/// The descriptors shipped with the crate: (name, TOML text).
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("gjg15", include_str!("../datasets/gjg15.toml")),
+    ("seeda", include_str!("../datasets/seeda.toml")),
+    (
+        "revisitcgec-minimal",
+        include_str!("../datasets/revisitcgec-minimal.toml"),
+    ),
+    (
+        "revisitcgec-fluency",
+        include_str!("../datasets/revisitcgec-fluency.toml"),
+    ),
+];
+
+/// A built-in descriptor by name.
+pub fn builtin(name: &str) -> Option<Descriptor> {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(n, t)| Descriptor::parse(t, n).expect("built-in descriptors parse"))
+}
+
+/// A dataset descriptor as written in TOML.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Descriptor {
+    pub name: String,
+    /// Every system, in the order of published score files.
+    pub systems: Vec<String>,
+    /// Tokenizer aliases for this dataset's language, e.g. `word = "zh"`: a metric asking for
+    /// `word` gets the language's word segmenter.
+    #[serde(default)]
+    pub tokenizers: BTreeMap<String, String>,
+    pub parts: Vec<Part>,
+    pub human: Vec<HumanView>,
+    pub sets: Vec<SystemSet>,
+    /// The set whose systems the window analysis slides over.
+    pub window_set: Option<String>,
+}
+
+/// A block of sentences.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    pub name: String,
+    /// Line file of sources (with `references`), or ...
+    pub source: Option<String>,
+    #[serde(default)]
+    pub references: Vec<String>,
+    /// ... a para TSV file `id<TAB>source<TAB>refs...` with `ids`, the para ids in the order
+    /// of the system files.
+    pub para: Option<String>,
+    pub ids: Option<String>,
+    /// System output file, `{system}` replaced by the system name.
+    pub hypotheses: String,
+    /// Line files: the `src-id` of the first line (0 or 1).
+    #[serde(default)]
+    pub src_id_base: i64,
+    /// Para files: `src-id` = para id + offset.
+    #[serde(default)]
+    pub src_id_offset: i64,
+    /// Only judgments with this `doc-id` belong to this part.
+    pub doc_id: Option<String>,
+    /// Keep only the judged lines of the source and references (sorted by src-id); the
+    /// hypothesis files hold exactly those lines (SEEDA's `outputs/subset`).
+    #[serde(default)]
+    pub judged_only: bool,
+}
+
+/// One set of human judgments and the sentences it covers.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HumanView {
+    pub name: String,
+    pub judgments: String,
+    /// Parts this view covers (default: all).
+    pub parts: Option<Vec<String>>,
+    /// Published Expected Wins / TrueSkill: a file of one score per line (systems in
+    /// descriptor order) ...
+    pub published_ew: Option<String>,
+    pub published_ts: Option<String>,
+    /// ... or inline, system → score.
+    #[serde(default)]
+    pub published_ew_values: BTreeMap<String, f64>,
+    #[serde(default)]
+    pub published_ts_values: BTreeMap<String, f64>,
+}
+
+/// A named subset of the systems.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SystemSet {
+    pub name: String,
+    /// The systems; default all of them ...
+    pub systems: Option<Vec<String>>,
+    /// ... minus these.
+    #[serde(default)]
+    pub exclude: Vec<String>,
+}
+
+impl Descriptor {
+    /// Parse TOML; `name` (a path or built-in name) is used in messages.
+    pub fn parse(text: &str, name: &str) -> Result<Descriptor, Error> {
+        let d: Descriptor = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| text[..s.start].matches('\n').count() + 1)
+                .unwrap_or(1);
+            Error::Input(format!(
+                "{name}:{line}: bad dataset descriptor: {}",
+                e.message()
+            ))
+        })?;
+        d.check(name)?;
+        Ok(d)
+    }
+
+    /// A built-in name or a path to a TOML file.
+    pub fn load(spec: &str) -> Result<Descriptor, Error> {
+        if let Some(d) = builtin(spec) {
+            return Ok(d);
+        }
+        let text = std::fs::read_to_string(spec).map_err(|e| {
+            let known: Vec<_> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            Error::Input(format!(
+                "dataset '{spec}' is neither built in ({}) nor a readable file: {e}",
+                known.join(", ")
+            ))
+        })?;
+        Descriptor::parse(&text, spec)
+    }
+
+    fn check(&self, name: &str) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::Input(format!("{name}: {m}")));
+        let known: BTreeSet<&str> = self.systems.iter().map(String::as_str).collect();
+        if known.len() != self.systems.len() || known.len() < 2 {
+            return bad("`systems` must list at least two distinct systems".into());
+        }
+        for p in &self.parts {
+            let line = p.source.is_some() && !p.references.is_empty();
+            let para = p.para.is_some() && p.ids.is_some();
+            if line == para {
+                return bad(format!(
+                    "part '{}' needs either `source` + `references` (line files) or `para` + `ids` (a para TSV file)",
+                    p.name
+                ));
+            }
+            if !p.hypotheses.contains("{system}") {
+                return bad(format!(
+                    "part '{}': `hypotheses` must contain {{system}}",
+                    p.name
+                ));
+            }
+        }
+        let parts: BTreeSet<&str> = self.parts.iter().map(|p| p.name.as_str()).collect();
+        for h in &self.human {
+            for p in h.parts.iter().flatten() {
+                if !parts.contains(p.as_str()) {
+                    return bad(format!("human view '{}' names unknown part '{p}'", h.name));
+                }
+            }
+            for s in h
+                .published_ew_values
+                .keys()
+                .chain(h.published_ts_values.keys())
+            {
+                if !known.contains(s.as_str()) {
+                    return bad(format!(
+                        "human view '{}' has a published score for unknown system '{s}'",
+                        h.name
+                    ));
+                }
+            }
+        }
+        for s in &self.sets {
+            for sys in s.systems.iter().flatten().chain(&s.exclude) {
+                if !known.contains(sys.as_str()) {
+                    return bad(format!(
+                        "system set '{}' names unknown system '{sys}'",
+                        s.name
+                    ));
+                }
+            }
+        }
+        if let Some(w) = &self.window_set {
+            if !self.sets.iter().any(|s| &s.name == w) {
+                return bad(format!("window_set '{w}' is not one of the sets"));
+            }
+        }
+        if self.parts.is_empty() || self.human.is_empty() || self.sets.is_empty() {
+            return bad("a descriptor needs at least one [[parts]], [[human]] and [[sets]]".into());
+        }
+        Ok(())
+    }
+
+    /// The tokenizer spec to use for `spec` on this dataset (after aliases).
+    pub fn tokenizer<'a>(&'a self, spec: &'a str) -> &'a str {
+        self.tokenizers.get(spec).map_or(spec, String::as_str)
+    }
+}
+
+/// One sentence with every system's output.
+#[derive(Debug, Clone)]
+pub struct Sentence {
+    pub source: String,
+    pub refs: Vec<String>,
+    /// One per system, in descriptor order.
+    pub hyps: Vec<String>,
+}
+
+/// A human view resolved against the loaded sentences.
+#[derive(Debug, Clone)]
+pub struct View {
+    pub name: String,
+    /// Sentence indices covered (the view's parts, in order).
+    pub sentences: Vec<usize>,
+    /// Parts covered (indices into `Dataset::parts`).
+    pub parts: Vec<usize>,
+    /// Every ranking item with the index of its sentence.
+    pub items: Vec<(usize, RankingItem)>,
+    pub published_ew: Option<Vec<f64>>,
+    pub published_ts: Option<Vec<f64>>,
+}
+
+/// A dataset loaded from a data directory.
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    pub descriptor: Descriptor,
+    pub sentences: Vec<Sentence>,
+    /// Sentence index range of each part.
+    pub parts: Vec<std::ops::Range<usize>>,
+    pub views: Vec<View>,
+    /// System indices of each set, in descriptor order of `sets`.
+    pub sets: Vec<(String, Vec<usize>)>,
+}
+
+fn read_lines(path: &Path) -> Result<Vec<String>, Error> {
+    green_io::read_lines(&green_io::Input::parse(&path.to_string_lossy()))
+        .map_err(|e| Error::Input(e.to_string()))
+}
+
+impl Dataset {
+    /// Read every file the descriptor names from under `data_dir`.
+    pub fn load(descriptor: Descriptor, data_dir: &Path) -> Result<Dataset, Error> {
+        let d = &descriptor;
+        let path = |p: &str| -> PathBuf { data_dir.join(p) };
+        // Judgments first: judged-only parts need their src-ids.
+        let judgments: Vec<Judgments> = d
+            .human
+            .iter()
+            .map(|h| Judgments::read(&path(&h.judgments), &d.systems))
+            .collect::<Result<_, _>>()?;
+
+        let mut sentences = Vec::new();
+        let mut ranges = Vec::new();
+        // (doc filter, src-id) → sentence index, per part.
+        let mut keys: Vec<HashMap<i64, usize>> = Vec::new();
+        for p in &d.parts {
+            let start = sentences.len();
+            let mut key = HashMap::new();
+            let rows: Vec<(i64, String, Vec<String>)> = if let (Some(src), false) =
+                (&p.source, p.references.is_empty())
+            {
+                let source = read_lines(&path(src))?;
+                let refs: Vec<Vec<String>> = p
+                    .references
+                    .iter()
+                    .map(|r| read_lines(&path(r)))
+                    .collect::<Result<_, _>>()?;
+                for (r, name) in refs.iter().zip(&p.references) {
+                    if r.len() != source.len() {
+                        return Err(Error::Input(format!(
+                            "{} has {} lines but {} has {}; references must align with the source line by line",
+                            path(name).display(),
+                            r.len(),
+                            path(src).display(),
+                            source.len()
+                        )));
+                    }
+                }
+                let judged: BTreeSet<i64> = judgments
+                    .iter()
+                    .flat_map(|j| &j.items)
+                    .filter(|it| p.doc_id.is_none() || it.doc_id == p.doc_id)
+                    .map(|it| it.src_id)
+                    .collect();
+                source
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        (
+                            i as i64 + p.src_id_base,
+                            s,
+                            refs.iter().map(|r| r[i].clone()).collect(),
+                        )
+                    })
+                    .filter(|(id, _, _)| !p.judged_only || judged.contains(id))
+                    .collect()
+            } else {
+                let para_path = path(p.para.as_deref().unwrap_or_default());
+                let para =
+                    green_io::para::read(&green_io::Input::parse(&para_path.to_string_lossy()))
+                        .map_err(|e| Error::Input(e.to_string()))?;
+                let by_id: HashMap<&str, &green_io::para::ParaSentence> =
+                    para.iter().map(|s| (s.id.as_str(), s)).collect();
+                let ids_path = path(p.ids.as_deref().unwrap_or_default());
+                let mut rows = Vec::new();
+                for (i, id) in read_lines(&ids_path)?.iter().enumerate() {
+                    let id = id.trim();
+                    let s = by_id.get(id).ok_or_else(|| {
+                        Error::Input(format!(
+                            "{}:{}: id '{id}' is not in {}",
+                            ids_path.display(),
+                            i + 1,
+                            para_path.display()
+                        ))
+                    })?;
+                    let num: i64 = id.parse().map_err(|_| {
+                        Error::Input(format!(
+                            "{}:{}: id '{id}' is not an integer",
+                            ids_path.display(),
+                            i + 1
+                        ))
+                    })?;
+                    rows.push((num + p.src_id_offset, s.source.clone(), s.refs.clone()));
+                }
+                rows
+            };
+            let n = rows.len();
+            for (k, (id, source, refs)) in rows.into_iter().enumerate() {
+                key.insert(id, start + k);
+                sentences.push(Sentence {
+                    source,
+                    refs,
+                    hyps: Vec::with_capacity(d.systems.len()),
+                });
+            }
+            for sys in &d.systems {
+                let hp = path(&p.hypotheses.replace("{system}", sys));
+                let lines = read_lines(&hp)?;
+                if lines.len() != n {
+                    return Err(Error::Input(format!(
+                        "{} has {} lines but part '{}' has {n} sentences; system outputs must align with the sources",
+                        hp.display(),
+                        lines.len(),
+                        p.name
+                    )));
+                }
+                for (k, line) in lines.into_iter().enumerate() {
+                    sentences[start + k].hyps.push(line);
+                }
+            }
+            ranges.push(start..sentences.len());
+            keys.push(key);
+        }
+
+        let mut views = Vec::new();
+        for (h, j) in d.human.iter().zip(judgments) {
+            let parts: Vec<usize> = match &h.parts {
+                None => (0..d.parts.len()).collect(),
+                Some(ps) => ps
+                    .iter()
+                    .map(|n| d.parts.iter().position(|p| &p.name == n).unwrap_or(0))
+                    .collect(),
+            };
+            let mut items = Vec::new();
+            for it in j.items {
+                let part = parts
+                    .iter()
+                    .copied()
+                    .find(|&p| d.parts[p].doc_id.is_none() || d.parts[p].doc_id == it.doc_id);
+                let Some(part) = part else { continue };
+                let s = *keys[part].get(&it.src_id).ok_or_else(|| {
+                    Error::Input(format!(
+                        "{}:{}: src-id {} matches no sentence of part '{}'; check src_id_base / src_id_offset in the descriptor",
+                        path(&h.judgments).display(),
+                        it.line,
+                        it.src_id,
+                        d.parts[part].name
+                    ))
+                })?;
+                items.push((s, it));
+            }
+            let published = |file: &Option<String>,
+                             values: &BTreeMap<String, f64>|
+             -> Result<Option<Vec<f64>>, Error> {
+                if let Some(f) = file {
+                    return crate::human::read_scores(&path(f), d.systems.len()).map(Some);
+                }
+                if values.is_empty() {
+                    return Ok(None);
+                }
+                d.systems
+                    .iter()
+                    .map(|s| {
+                        values.get(s).copied().ok_or_else(|| {
+                            Error::Input(format!(
+                                "human view '{}': no published score for system '{s}'",
+                                h.name
+                            ))
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(Some)
+            };
+            views.push(View {
+                name: h.name.clone(),
+                sentences: parts.iter().flat_map(|&p| ranges[p].clone()).collect(),
+                parts,
+                items,
+                published_ew: published(&h.published_ew, &h.published_ew_values)?,
+                published_ts: published(&h.published_ts, &h.published_ts_values)?,
+            });
+        }
+        let sets = d
+            .sets
+            .iter()
+            .map(|s| {
+                let members: Vec<usize> = (0..d.systems.len())
+                    .filter(|&i| {
+                        let name = &d.systems[i];
+                        s.systems.as_ref().is_none_or(|l| l.contains(name))
+                            && !s.exclude.contains(name)
+                    })
+                    .collect();
+                (s.name.clone(), members)
+            })
+            .collect();
+        Ok(Dataset {
+            descriptor,
+            sentences,
+            parts: ranges,
+            views,
+            sets,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse() {
+        for (name, _) in BUILTIN {
+            let d = builtin(name).unwrap();
+            assert!(!d.systems.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn descriptor_errors_are_clear() {
+        let e = Descriptor::parse("name = 1", "x.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("x.toml:1: bad dataset descriptor"),
+            "{e}"
+        );
+        let text = r#"name = "x"
+systems = ["A", "B"]
+[[parts]]
+name = "p"
+source = "s.txt"
+hypotheses = "{system}.txt"
+[[human]]
+name = "h"
+judgments = "j.xml"
+[[sets]]
+name = "all"
+"#;
+        let e = Descriptor::parse(text, "x.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("part 'p' needs either `source` + `references`"),
+            "{e}"
+        );
+    }
+}

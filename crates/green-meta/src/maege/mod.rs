@@ -1,0 +1,607 @@
+//! MAEGE (Choshen and Abend, ACL 2018): validating a metric from gold edits alone.
+//!
+//! Human rankings exist for a handful of datasets; M2 files exist for many languages. MAEGE
+//! needs only the M2 file: applying more of an annotator's valid edits must never make a
+//! sentence worse, so a good metric orders the elements of each sentence's edit lattice
+//! ([`lattice`]) by inclusion. What is measured, per metric configuration:
+//!
+//! - **corpus level**: for each expected number M = 0..=`max_m` of edits applied beyond the
+//!   source, a corpus made of one draw per unit ([`lattice::corpus_draw`]: each remaining
+//!   edit in with probability min(1, M/r), a binomial with mean M clipped at the r edits
+//!   there are). The same source and references serve all M. This is repeated `reps` times
+//!   with fresh draws; Spearman's rho is taken between the corpus scores and M over all
+//!   `reps × (max_m + 1)` corpora.
+//! - **sentence level**: per unit a random chain source ⊂ +e_σ1 ⊂ +e_σ2 ⊂ ... ⊂ all edits.
+//!   Every pair of a chain is comparable. Kendall tau = (C − D) / (C + D + T) pooled over all
+//!   pairs of all chains, where a pair the metric ties counts as T (in the denominator only:
+//!   a metric that cannot tell two elements apart is not rewarded); the tie share is reported
+//!   too. Pearson r is taken between the metric's sentence scores of every chain element and
+//!   the linear gold score |edits applied| / k (source edits included; 1 at the top).
+//! - **per error type**: the mean change of the sentence score when one edit of that type is
+//!   added along a chain; negative = the metric penalises that valid correction.
+//!
+//! The **source** the metric sees is itself a random lattice element (each edit applied with
+//! probability 1/2, [`lattice::random_source`]); the **precision-oriented variant** uses the
+//! original sentence as the source. References are all of the sentence's references by
+//! default ([`RefMode`]). Draws depend only on the seed (ChaCha8), never on the metric, so
+//! every configuration is compared on the same corpora and chains.
+//!
+//! A metric is any GREEN configuration (tokenizer spec, N, beta, corpus or mean level) or
+//! GLEU ([`crate::metric::GleuStats`], this crate's GLEU): a [`MetricConfig`].
+
+pub mod lattice;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use green_engine::{score, Counter, Regions, SentenceCounts, Tokenizer};
+use green_io::m2::M2;
+use rand::Rng;
+use rayon::prelude::*;
+
+pub use lattice::{RefMode, Unit};
+
+use crate::metric::{GleuStats, Level, Metric, MetricConfig};
+use crate::stats::{pearson, spearman, PairCounts};
+use crate::Error;
+use lattice::Purpose;
+
+/// Units per parallel batch (results are folded in unit order, so thread count never matters).
+const BATCH: usize = 256;
+
+/// Settings of a MAEGE run other than the metrics.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Options {
+    pub seed: u64,
+    /// Corpus-level repetitions (fresh sources and draws each).
+    pub reps: usize,
+    /// Largest expected number of edits M (MAEGE: 10).
+    pub max_m: usize,
+    pub refs: RefMode,
+    /// Remove spaces from every text before scoring (character-tokenised M2 → raw text).
+    pub strip_spaces: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            seed: 0,
+            reps: 5,
+            max_m: 10,
+            refs: RefMode::All,
+            strip_spaces: false,
+        }
+    }
+}
+
+/// The results of one variant (standard or precision-oriented) for one configuration.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct VariantResult {
+    /// Spearman rho of corpus scores against M.
+    pub corpus_rho: Option<f64>,
+    /// Mean corpus score at each M (averaged over repetitions).
+    pub corpus_scores: Vec<f64>,
+    pub pairs: PairCounts,
+    /// (C − D) / (C + D + T) over chain pairs.
+    pub tau: Option<f64>,
+    /// Share of chain pairs the metric ties.
+    pub ties: Option<f64>,
+    /// Pearson r of sentence scores against |applied| / k.
+    pub pearson: Option<f64>,
+}
+
+/// Mean sentence-score change when one edit of a type is added.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct TypeDelta {
+    pub count: u64,
+    pub mean: f64,
+    /// Share of additions that lowered the score.
+    pub worse: f64,
+}
+
+/// One configuration's row.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Row {
+    pub label: String,
+    pub config: MetricConfig,
+    pub standard: VariantResult,
+    pub precision: VariantResult,
+    /// Per error type, from the standard variant's chains.
+    pub types: BTreeMap<String, TypeDelta>,
+}
+
+/// A MAEGE run over one M2 file.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Report {
+    pub file: String,
+    pub options: Options,
+    pub sentences: usize,
+    pub units: usize,
+    pub edits: usize,
+    /// Edits per error type (after merging overlaps).
+    pub type_counts: BTreeMap<String, u64>,
+    pub rows: Vec<Row>,
+}
+
+/// Texts of one variant, drawn once and shared by every metric.
+struct Drawn {
+    /// Per unit: chain sources, chain texts, gold |applied|/k per chain element, added types.
+    chains: Vec<Chain>,
+    /// `[rep][unit]`: source text and the `max_m + 1` corpus texts.
+    corpora: Vec<Vec<(String, Vec<String>)>>,
+}
+
+struct Chain {
+    source: String,
+    texts: Vec<String>,
+    gold: Vec<f64>,
+    /// Type of the edit added at step j (between texts[j] and texts[j + 1]).
+    added: Vec<String>,
+}
+
+fn draw(units: &[Unit], opts: &Options, precision: bool) -> Drawn {
+    let strip = |mut s: String| {
+        if opts.strip_spaces {
+            s.retain(|c| c != ' ');
+        }
+        s
+    };
+    let chains = units
+        .iter()
+        .enumerate()
+        .map(|(u, unit)| {
+            let k = unit.edits.len();
+            let src = lattice::random_source(
+                k,
+                precision,
+                &mut lattice::rng(opts.seed, 0, u, Purpose::Source),
+            );
+            let order =
+                lattice::random_chain(k, &src, &mut lattice::rng(opts.seed, 0, u, Purpose::Chain));
+            let texts = (0..=order.len())
+                .map(|j| strip(unit.apply(&lattice::chain_element(&src, &order, j))));
+            Chain {
+                source: strip(unit.apply(&src)),
+                texts: texts.collect(),
+                gold: (0..=order.len())
+                    .map(|j| (src.len() + j) as f64 / k as f64)
+                    .collect(),
+                added: order.iter().map(|&i| unit.edits[i].kind.clone()).collect(),
+            }
+        })
+        .collect();
+    let corpora = (0..opts.reps)
+        .map(|rep| {
+            units
+                .iter()
+                .enumerate()
+                .map(|(u, unit)| {
+                    let k = unit.edits.len();
+                    let src = lattice::random_source(
+                        k,
+                        precision,
+                        &mut lattice::rng(opts.seed, rep, u, Purpose::Source),
+                    );
+                    let mut rng = lattice::rng(opts.seed, rep, u, Purpose::Corpus);
+                    let texts = (0..=opts.max_m)
+                        .map(|m| strip(unit.apply(&lattice::corpus_draw(k, &src, m, &mut rng))));
+                    (strip(unit.apply(&src)), texts.collect())
+                })
+                .collect()
+        })
+        .collect();
+    Drawn { chains, corpora }
+}
+
+/// Run MAEGE on a parsed M2 file for every configuration.
+pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, Error> {
+    if configs.is_empty() {
+        return Err(Error::Config(
+            "MAEGE needs at least one metric configuration".into(),
+        ));
+    }
+    if opts.reps == 0 {
+        return Err(Error::Config(
+            "MAEGE needs at least one corpus repetition".into(),
+        ));
+    }
+    let units = lattice::units(m2, opts.refs, opts.strip_spaces);
+    if units.is_empty() {
+        return Err(Error::Input(format!(
+            "{}: no sentence has an edit; MAEGE needs gold edits",
+            m2.name
+        )));
+    }
+    let mut type_counts = BTreeMap::new();
+    for u in &units {
+        for e in &u.edits {
+            *type_counts.entry(e.kind.clone()).or_insert(0u64) += 1;
+        }
+    }
+    let variants = [draw(&units, opts, false), draw(&units, opts, true)];
+    let refs: Vec<Vec<&str>> = units
+        .iter()
+        .map(|u| u.refs.iter().map(String::as_str).collect())
+        .collect();
+
+    let mut rows: Vec<Option<Row>> = vec![None; configs.len()];
+    // One counting pass per tokenizer (and normalisation) at the highest N it needs.
+    let mut groups: Vec<(String, green_engine::Normalization, Vec<usize>)> = Vec::new();
+    for (i, c) in configs.iter().enumerate() {
+        match groups
+            .iter_mut()
+            .find(|g| g.0 == c.tokenizer && g.1 == c.normalization)
+        {
+            Some(g) => g.2.push(i),
+            None => groups.push((c.tokenizer.clone(), c.normalization, vec![i])),
+        }
+    }
+    for (spec, norm, members) in groups {
+        let options = green_tokenizers::Options {
+            normalization: norm,
+            ..Default::default()
+        };
+        let tok =
+            green_tokenizers::build(&spec, &options).map_err(|e| Error::Config(e.to_string()))?;
+        let tok = tok.as_dyn();
+        let cfgs: Vec<&MetricConfig> = members.iter().map(|&i| &configs[i]).collect();
+        let n = cfgs.iter().map(|c| order(c)).max().unwrap_or(1);
+        let [standard, precision] =
+            [&variants[0], &variants[1]].map(|v| evaluate(tok, n, &cfgs, v, &refs, opts));
+        let (standard, precision) = (standard?, precision?);
+        for (j, &i) in members.iter().enumerate() {
+            rows[i] = Some(Row {
+                label: configs[i].label(),
+                config: configs[i].clone(),
+                standard: standard.0[j].clone(),
+                precision: precision.0[j].clone(),
+                types: standard.1[j].clone(),
+            });
+        }
+    }
+    Ok(Report {
+        file: m2.name.clone(),
+        options: opts.clone(),
+        sentences: m2.sentences.len(),
+        units: units.len(),
+        edits: units.iter().map(|u| u.edits.len()).sum(),
+        type_counts,
+        rows: rows.into_iter().flatten().collect(),
+    })
+}
+
+fn order(c: &MetricConfig) -> usize {
+    match c.metric {
+        Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
+    }
+}
+
+/// Per configuration: the running totals of one variant.
+struct Fold {
+    pairs: PairCounts,
+    sent_scores: Vec<f64>,
+    sent_gold: Vec<f64>,
+    types: BTreeMap<String, (f64, u64, u64)>,
+    /// `[rep][m]` GREEN region totals (corpus level) or sentence-score sums (mean level).
+    regions: Vec<Vec<Vec<Regions>>>,
+    sums: Vec<Vec<f64>>,
+    /// GLEU corpus: `[iteration][rep][m]` statistics.
+    gleu: Vec<Vec<Vec<GleuStats>>>,
+}
+
+/// Score one variant with every configuration of one tokenizer.
+#[allow(clippy::type_complexity)]
+fn evaluate(
+    tok: &dyn Tokenizer,
+    n: usize,
+    cfgs: &[&MetricConfig],
+    drawn: &Drawn,
+    refs: &[Vec<&str>],
+    opts: &Options,
+) -> Result<(Vec<VariantResult>, Vec<BTreeMap<String, TypeDelta>>), Error> {
+    let ms = opts.max_m + 1;
+    let mut folds: Vec<Fold> = cfgs
+        .iter()
+        .map(|c| {
+            let iters = match c.metric {
+                Metric::Gleu { iterations, .. } if c.level == Level::Corpus => iterations.max(1),
+                _ => 0,
+            };
+            let gn = order(c);
+            Fold {
+                pairs: PairCounts::default(),
+                sent_scores: Vec::new(),
+                sent_gold: Vec::new(),
+                types: BTreeMap::new(),
+                regions: vec![vec![vec![Regions::default(); gn]; ms]; opts.reps],
+                sums: vec![vec![0.0; ms]; opts.reps],
+                gleu: vec![vec![vec![zero_gleu(gn); ms]; opts.reps]; iters],
+            }
+        })
+        .collect();
+    let units = drawn.chains.len();
+    for start in (0..units).step_by(BATCH) {
+        let end = (start + BATCH).min(units);
+        let counted: Vec<(SentenceCounts, Vec<SentenceCounts>)> = (start..end)
+            .into_par_iter()
+            .map_init(Counter::new, |counter, u| {
+                let fail = |e| Error::Input(format!("unit {}: tokenizer failed: {e}", u + 1));
+                let chain = &drawn.chains[u];
+                let hyps: Vec<&str> = chain.texts.iter().map(String::as_str).collect();
+                let c = counter
+                    .count(tok, n, &chain.source, &refs[u], &hyps)
+                    .map_err(fail)?;
+                let corp = drawn
+                    .corpora
+                    .iter()
+                    .map(|rep| {
+                        let (src, texts) = &rep[u];
+                        let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
+                        counter.count(tok, n, src, &refs[u], &hyps).map_err(fail)
+                    })
+                    .collect::<Result<Vec<_>, Error>>()?;
+                Ok((c, corp))
+            })
+            .collect::<Result<_, Error>>()?;
+        for (off, (chain_counts, corpus_counts)) in counted.iter().enumerate() {
+            let u = start + off;
+            let chain = &drawn.chains[u];
+            for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
+                let scores: Vec<f64> = (0..chain.texts.len())
+                    .map(|h| sentence_score(cfg, chain_counts, h))
+                    .collect();
+                chain_pairs(&scores, &mut fold.pairs);
+                for (step, kind) in chain.added.iter().enumerate() {
+                    let d = scores[step + 1] - scores[step];
+                    let t = fold.types.entry(kind.clone()).or_insert((0.0, 0, 0));
+                    t.0 += d;
+                    t.1 += 1;
+                    t.2 += u64::from(d < 0.0);
+                }
+                fold.sent_scores.extend(&scores);
+                fold.sent_gold.extend(&chain.gold);
+                fold_corpus(cfg, fold, corpus_counts, u);
+            }
+        }
+    }
+    let results = cfgs
+        .iter()
+        .zip(folds)
+        .map(|(cfg, f)| {
+            let mut x = Vec::new();
+            let mut y = Vec::new();
+            let mut per_m = vec![0.0; ms];
+            for rep in 0..opts.reps {
+                for (m, slot) in per_m.iter_mut().enumerate() {
+                    let s = corpus_score(cfg, &f, rep, m, units);
+                    *slot += s / opts.reps as f64;
+                    x.push(s);
+                    y.push(m as f64);
+                }
+            }
+            let total = f.pairs.pairs();
+            let ties = f.pairs.ties_y + f.pairs.ties_xy;
+            let types = f
+                .types
+                .iter()
+                .map(|(k, &(sum, count, worse))| {
+                    (
+                        k.clone(),
+                        TypeDelta {
+                            count,
+                            mean: sum / count as f64,
+                            worse: worse as f64 / count as f64,
+                        },
+                    )
+                })
+                .collect();
+            let v = VariantResult {
+                corpus_rho: spearman(&x, &y),
+                corpus_scores: per_m,
+                pairs: f.pairs,
+                tau: f.pairs.tau_a(),
+                ties: (total > 0).then(|| ties as f64 / total as f64),
+                pearson: pearson(&f.sent_scores, &f.sent_gold),
+            };
+            (v, types)
+        })
+        .unzip();
+    Ok(results)
+}
+
+/// Count every pair of a chain's scores (element i is below element j for i < j): the
+/// metric agrees (concordant), disagrees (discordant) or ties (`ties_y`).
+pub fn chain_pairs(scores: &[f64], pairs: &mut PairCounts) {
+    for i in 0..scores.len() {
+        for j in i + 1..scores.len() {
+            pairs.add(
+                Some(std::cmp::Ordering::Less),
+                scores[i].partial_cmp(&scores[j]),
+            );
+        }
+    }
+}
+
+fn zero_gleu(n: usize) -> GleuStats {
+    GleuStats {
+        hyp_len: 0,
+        ref_len: 0,
+        orders: vec![(0, 0); n],
+    }
+}
+
+fn add_gleu(to: &mut GleuStats, o: &GleuStats) {
+    to.hyp_len += o.hyp_len;
+    to.ref_len += o.ref_len;
+    for (a, b) in to.orders.iter_mut().zip(&o.orders) {
+        a.0 += b.0;
+        a.1 += b.1;
+    }
+}
+
+/// The sentence score of hypothesis `h` (GREEN: best reference; GLEU: smoothed, mean over references).
+fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
+    match cfg.metric {
+        Metric::Green { n, beta } => {
+            let r = score::select_reference(c, h, n, beta);
+            score::green(&c.get(h, r)[..n], beta)
+        }
+        Metric::Gleu { n, .. } => {
+            (0..c.refs)
+                .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(true))
+                .sum::<f64>()
+                / c.refs.max(1) as f64
+        }
+    }
+}
+
+/// Add one unit's corpus-level counts (`[rep]`, hypotheses = M) to the totals.
+fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], unit: usize) {
+    for (rep, c) in counts.iter().enumerate() {
+        match (cfg.metric, cfg.level) {
+            (_, Level::Mean) => {
+                for m in 0..c.hyps {
+                    fold.sums[rep][m] += sentence_score(cfg, c, m);
+                }
+            }
+            (Metric::Green { n, beta }, Level::Corpus) => {
+                for m in 0..c.hyps {
+                    let r = score::select_reference(c, m, n, beta);
+                    for (t, reg) in fold.regions[rep][m].iter_mut().zip(&c.get(m, r)[..n]) {
+                        t.add(reg);
+                    }
+                }
+            }
+            (Metric::Gleu { n, seed, .. }, Level::Corpus) => {
+                // One reference per sentence drawn per iteration, as gleu.py does, the same
+                // for every M; the draw depends on (seed, repetition, unit, iteration) only.
+                let mut rng = lattice::rng(seed, rep, unit, Purpose::Reference);
+                let choice: Vec<usize> = (0..fold.gleu.len())
+                    .map(|_| {
+                        if c.refs > 1 {
+                            rng.gen_range(0..c.refs as u32) as usize
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                for m in 0..c.hyps {
+                    let stats: Vec<GleuStats> = (0..c.refs)
+                        .map(|r| GleuStats::of(&c.get(m, r)[..n]))
+                        .collect();
+                    for (it, &r) in fold.gleu.iter_mut().zip(&choice) {
+                        add_gleu(&mut it[rep][m], &stats[r]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, units: usize) -> f64 {
+    match (cfg.metric, cfg.level) {
+        (_, Level::Mean) => f.sums[rep][m] / units as f64,
+        (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[rep][m], beta),
+        (Metric::Gleu { .. }, Level::Corpus) => {
+            f.gleu.iter().map(|it| it[rep][m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
+        }
+    }
+}
+
+impl Report {
+    /// The MAEGE table (rows = configurations) and the per-type table, as Markdown.
+    pub fn markdown(&self, min_type_count: u64) -> String {
+        let f = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.3}"));
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "MAEGE on {}: {} sentences, {} annotations with edits, {} edits; seed {}, {} corpus repetitions, M = 0..{}, references: {}.\n",
+            self.file,
+            self.sentences,
+            self.units,
+            self.edits,
+            self.options.seed,
+            self.options.reps,
+            self.options.max_m,
+            match self.options.refs {
+                RefMode::All => "all",
+                RefMode::Own => "own annotation",
+            }
+        );
+        s.push_str("| metric | corpus ρ | sentence τ | sentence r | ties | P: corpus ρ | P: sentence τ | P: sentence r |\n");
+        s.push_str("|---|---|---|---|---|---|---|---|\n");
+        for r in &self.rows {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                r.label,
+                f(r.standard.corpus_rho),
+                f(r.standard.tau),
+                f(r.standard.pearson),
+                f(r.standard.ties),
+                f(r.precision.corpus_rho),
+                f(r.precision.tau),
+                f(r.precision.pearson)
+            );
+        }
+        let types: Vec<&String> = self
+            .type_counts
+            .iter()
+            .filter(|(_, &c)| c >= min_type_count)
+            .map(|(k, _)| k)
+            .collect();
+        if types.is_empty() {
+            return s;
+        }
+        let _ = writeln!(
+            s,
+            "\nMean sentence-score change when one edit of a type is added (×100; negative = penalised), types with at least {min_type_count} edits:\n"
+        );
+        s.push_str("| type | edits |");
+        for r in &self.rows {
+            let _ = write!(s, " {} |", r.label);
+        }
+        s.push_str("\n|---|---|");
+        s.push_str(&"---|".repeat(self.rows.len()));
+        s.push('\n');
+        for t in types {
+            let _ = write!(s, "| {t} | {} |", self.type_counts[t]);
+            for r in &self.rows {
+                let _ = match r.types.get(t) {
+                    Some(d) => write!(s, " {:+.2} |", d.mean * 100.0),
+                    None => write!(s, " – |"),
+                };
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Everything, as pretty JSON.
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// One line per configuration, tab-separated, with a header.
+    pub fn tsv(&self) -> String {
+        let f = |v: Option<f64>| v.map_or(String::new(), |x| format!("{x:.6}"));
+        let mut s = String::from(
+            "metric\tcorpus_rho\ttau\tpearson\tties\tp_corpus_rho\tp_tau\tp_pearson\n",
+        );
+        for r in &self.rows {
+            let _ = writeln!(
+                s,
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                r.label,
+                f(r.standard.corpus_rho),
+                f(r.standard.tau),
+                f(r.standard.pearson),
+                f(r.standard.ties),
+                f(r.precision.corpus_rho),
+                f(r.precision.tau),
+                f(r.precision.pearson)
+            );
+        }
+        s
+    }
+}

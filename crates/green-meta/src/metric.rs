@@ -1,0 +1,373 @@
+//! Metric scores of every system of a dataset, from region counts made once.
+//!
+//! A dataset is counted once per tokenizer at the highest N any configuration needs
+//! ([`Counts`]); every configuration (GREEN at any N ≤ that and any beta, GLEU) is then
+//! computed from those counts without touching the text again. That is what makes a
+//! 100-configuration sweep cheap.
+//!
+//! GLEU follows the GREEN paper's Section 3.3: per order, p_n = (TI + TK − UD) /
+//! (TI + TK + OI + UD) summed over n-grams (the denominator is the hypothesis' n-gram
+//! count), with the sentence numerator clipped at 0 as in Napoles et al.'s `gleu.py`;
+//! GLEU = BP · exp(mean log p_1..p_N), BP = min(1, exp(1 − ref_len / hyp_len)), lengths in
+//! tokens (order-1 counts: hypothesis = TK+TI+OI+UD, reference = TK+TI+OD+UI). Several
+//! references: corpus GLEU is the mean over `iterations` (default 500, as in `gleu.py`) of
+//! the corpus GLEU with one reference per sentence drawn uniformly with a seeded ChaCha8
+//! generator (the same draw for every system in an iteration). Sentence GLEU zero-counts
+//! are smoothed to 1 (as `gleu.py` does for sentences) and averaged over the sentence's
+//! references: the expected value of the sampling, without noise.
+
+use green_engine::{score, Counter, Normalization, Regions, SentenceCounts};
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+
+use crate::dataset::Dataset;
+use crate::Error;
+
+/// Which metric.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[serde(tag = "metric", rename_all = "lowercase")]
+pub enum Metric {
+    Green {
+        n: usize,
+        beta: f64,
+    },
+    Gleu {
+        n: usize,
+        iterations: usize,
+        seed: u64,
+    },
+}
+
+/// System score level: the metric's own corpus score, or the mean of its sentence scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Corpus,
+    Mean,
+}
+
+/// One metric configuration: a row of the table.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MetricConfig {
+    pub metric: Metric,
+    /// Tokenizer spec (`word`, `char`, ... ; resolved through the dataset's aliases).
+    pub tokenizer: String,
+    #[serde(skip)]
+    pub normalization: Normalization,
+    pub level: Level,
+}
+
+impl MetricConfig {
+    /// A short label such as `GREEN word N=4 β=2 corpus`.
+    pub fn label(&self) -> String {
+        let level = match self.level {
+            Level::Corpus => "corpus",
+            Level::Mean => "mean",
+        };
+        let norm = if self.normalization.is_identity() {
+            String::new()
+        } else {
+            " norm".to_string()
+        };
+        match self.metric {
+            Metric::Green { n, beta } => {
+                format!("GREEN {}{norm} N={n} β={beta} {level}", self.tokenizer)
+            }
+            Metric::Gleu { n, .. } => format!("GLEU {}{norm} N={n} {level}", self.tokenizer),
+        }
+    }
+
+    fn n(&self) -> usize {
+        match self.metric {
+            Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
+        }
+    }
+}
+
+/// Region counts of every sentence of a dataset for one tokenizer, orders 1..=n.
+pub struct Counts {
+    pub tokenizer: String,
+    pub normalization: Normalization,
+    pub n: usize,
+    pub sentences: Vec<SentenceCounts>,
+}
+
+impl Counts {
+    /// Count every sentence (in parallel) with `spec` resolved through the dataset's aliases.
+    pub fn new(
+        data: &Dataset,
+        spec: &str,
+        normalization: Normalization,
+        n: usize,
+    ) -> Result<Counts, Error> {
+        let resolved = data.descriptor.tokenizer(spec);
+        let options = green_tokenizers::Options {
+            normalization,
+            ..Default::default()
+        };
+        let tok = green_tokenizers::build(resolved, &options)
+            .map_err(|e| Error::Config(format!("dataset {}: {e}", data.descriptor.name)))?;
+        let tok = tok.as_dyn();
+        let sentences = data
+            .sentences
+            .par_iter()
+            .enumerate()
+            .map_init(Counter::new, |c, (i, s)| {
+                let refs: Vec<&str> = s.refs.iter().map(String::as_str).collect();
+                let hyps: Vec<&str> = s.hyps.iter().map(String::as_str).collect();
+                c.count(tok, n, &s.source, &refs, &hyps).map_err(|e| {
+                    Error::Input(format!(
+                        "dataset {}: sentence {}: tokenizer {resolved} failed: {e}",
+                        data.descriptor.name,
+                        i + 1
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Counts {
+            tokenizer: spec.to_string(),
+            normalization,
+            n,
+            sentences,
+        })
+    }
+}
+
+/// A configuration's scores on one dataset: per-sentence scores and per-view system scores.
+#[derive(Debug, Clone)]
+pub struct Scores {
+    /// `[sentence][system]` sentence-level scores.
+    pub sentence: Vec<Vec<f64>>,
+    /// `[view][system]` system scores at the configuration's level.
+    pub system: Vec<Vec<f64>>,
+}
+
+/// Score every system of `data` with `config` from `counts` (counted with its tokenizer).
+pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<Scores, Error> {
+    let n = config.n();
+    if n == 0 || n > counts.n {
+        return Err(Error::Config(format!(
+            "N={n} needs counts up to order {n}, but they go to {}",
+            counts.n
+        )));
+    }
+    let systems = data.descriptor.systems.len();
+    match config.metric {
+        Metric::Green { beta, .. } => {
+            // Per part: corpus region totals per system; per sentence: scores.
+            let mut part_totals =
+                vec![vec![vec![Regions::default(); n]; systems]; data.parts.len()];
+            let mut sentence = Vec::with_capacity(counts.sentences.len());
+            for (p, range) in data.parts.iter().enumerate() {
+                for c in &counts.sentences[range.clone()] {
+                    let mut row = Vec::with_capacity(systems);
+                    for (h, total) in part_totals[p].iter_mut().enumerate() {
+                        let r = score::select_reference(c, h, n, beta);
+                        let regions = &c.get(h, r)[..n];
+                        for (t, reg) in total.iter_mut().zip(regions) {
+                            t.add(reg);
+                        }
+                        row.push(score::green(regions, beta));
+                    }
+                    sentence.push(row);
+                }
+            }
+            let system = data
+                .views
+                .iter()
+                .map(|v| {
+                    (0..systems)
+                        .map(|h| match config.level {
+                            Level::Corpus => {
+                                let mut sum = vec![Regions::default(); n];
+                                for &p in &v.parts {
+                                    for (s, t) in sum.iter_mut().zip(&part_totals[p][h]) {
+                                        s.add(t);
+                                    }
+                                }
+                                score::green(&sum, beta)
+                            }
+                            Level::Mean => mean(v.sentences.iter().map(|&s| sentence[s][h])),
+                        })
+                        .collect()
+                })
+                .collect();
+            Ok(Scores { sentence, system })
+        }
+        Metric::Gleu {
+            iterations, seed, ..
+        } => {
+            // stats[sentence][system][ref]
+            let stats: Vec<Vec<Vec<GleuStats>>> = counts
+                .sentences
+                .iter()
+                .map(|c| {
+                    (0..systems)
+                        .map(|h| {
+                            (0..c.refs)
+                                .map(|r| GleuStats::of(&c.get(h, r)[..n]))
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            let sentence: Vec<Vec<f64>> = stats
+                .iter()
+                .map(|per_sys| {
+                    per_sys
+                        .iter()
+                        .map(|refs| mean(refs.iter().map(|s| s.gleu(true))))
+                        .collect()
+                })
+                .collect();
+            let system = match config.level {
+                Level::Mean => data
+                    .views
+                    .iter()
+                    .map(|v| {
+                        (0..systems)
+                            .map(|h| mean(v.sentences.iter().map(|&s| sentence[s][h])))
+                            .collect()
+                    })
+                    .collect(),
+                Level::Corpus => {
+                    if iterations == 0 {
+                        return Err(Error::Config("GLEU needs at least one iteration".into()));
+                    }
+                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                    let mut sums = vec![vec![0.0; systems]; data.views.len()];
+                    let mut choice = vec![0usize; stats.len()];
+                    for _ in 0..iterations {
+                        for (c, s) in choice.iter_mut().zip(&stats) {
+                            let refs = s.first().map_or(1, Vec::len);
+                            *c = if refs > 1 { rng.gen_range(0..refs) } else { 0 };
+                        }
+                        for (v, view) in data.views.iter().enumerate() {
+                            for h in 0..systems {
+                                let mut total = GleuStats::new(n);
+                                for &s in &view.sentences {
+                                    total.add(&stats[s][h][choice[s]]);
+                                }
+                                sums[v][h] += total.gleu(false);
+                            }
+                        }
+                    }
+                    sums.into_iter()
+                        .map(|v| v.into_iter().map(|x| x / iterations as f64).collect())
+                        .collect()
+                }
+            };
+            Ok(Scores { sentence, system })
+        }
+    }
+}
+
+fn mean(xs: impl Iterator<Item = f64>) -> f64 {
+    let (mut s, mut k) = (0.0, 0usize);
+    for x in xs {
+        s += x;
+        k += 1;
+    }
+    if k == 0 {
+        0.0
+    } else {
+        s / k as f64
+    }
+}
+
+/// GLEU sufficient statistics of one hypothesis against one reference.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GleuStats {
+    pub hyp_len: u64,
+    pub ref_len: u64,
+    /// Per order: (clipped TI + TK − UD, TI + TK + OI + UD).
+    pub orders: Vec<(u64, u64)>,
+}
+
+impl GleuStats {
+    fn new(n: usize) -> Self {
+        GleuStats {
+            hyp_len: 0,
+            ref_len: 0,
+            orders: vec![(0, 0); n],
+        }
+    }
+
+    /// From the regions of orders 1..=N.
+    pub fn of(regions: &[Regions]) -> GleuStats {
+        let u = regions.first().copied().unwrap_or_default();
+        GleuStats {
+            hyp_len: u.tk + u.ti + u.oi + u.ud,
+            ref_len: u.tk + u.ti + u.od + u.ui,
+            orders: regions
+                .iter()
+                .map(|r| {
+                    (
+                        (r.ti + r.tk).saturating_sub(r.ud),
+                        r.ti + r.tk + r.oi + r.ud,
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn add(&mut self, o: &GleuStats) {
+        self.hyp_len += o.hyp_len;
+        self.ref_len += o.ref_len;
+        for (a, b) in self.orders.iter_mut().zip(&o.orders) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+    }
+
+    /// GLEU; `smooth` replaces zero statistics by 1 (sentence level). Unsmoothed, a zero
+    /// precision or an empty hypothesis gives 0.
+    pub fn gleu(&self, smooth: bool) -> f64 {
+        let fix = |x: u64| if smooth && x == 0 { 1 } else { x };
+        let (c, r) = (fix(self.hyp_len), fix(self.ref_len));
+        if c == 0 {
+            return 0.0;
+        }
+        let mut log_p = 0.0;
+        for &(num, den) in &self.orders {
+            let (num, den) = (fix(num), fix(den));
+            if num == 0 || den == 0 {
+                return 0.0;
+            }
+            log_p += (num as f64 / den as f64).ln();
+        }
+        let bp = (1.0 - r as f64 / c as f64).min(0.0);
+        (bp + log_p / self.orders.len() as f64).exp()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use green_engine::Whitespace;
+
+    #[test]
+    fn gleu_by_hand() {
+        // S = "a b c", R = "a x c", C = "a b c": unigrams a: s1 r1 c1 → TK; b: s1 r0 c1 → UD;
+        // c → TK; x: r only → UI. p1 = (0 + 2 - 1) / (2 + 0 + 1) = 1/3.
+        // bigrams: ab UD, bc UD, ax UI, xc UI: p2 = (0 - 2 → 0) / 2 = 0.
+        let c = Counter::new()
+            .count(&Whitespace, 2, "a b c", &["a x c"], &["a b c"])
+            .unwrap();
+        let s = GleuStats::of(c.get(0, 0));
+        assert_eq!(
+            (s.hyp_len, s.ref_len, s.orders.clone()),
+            (3, 3, vec![(1, 3), (0, 2)])
+        );
+        assert_eq!(s.gleu(false), 0.0);
+        // Smoothed: p2 = 1/2; BP = 1: sqrt(1/3 · 1/2).
+        assert!((s.gleu(true) - (1.0f64 / 6.0).sqrt()).abs() < 1e-12);
+        // Hypothesis shorter than the reference: BP = exp(1 - 4/2).
+        let c = Counter::new()
+            .count(&Whitespace, 1, "a b", &["a b c d"], &["a b"])
+            .unwrap();
+        let s = GleuStats::of(c.get(0, 0));
+        assert_eq!((s.hyp_len, s.ref_len), (2, 4));
+        assert!((s.gleu(false) - (-1.0f64).exp()).abs() < 1e-12);
+    }
+}

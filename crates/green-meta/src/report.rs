@@ -1,0 +1,240 @@
+//! One run over datasets × metric configurations, and the Table-2-shaped report it gives
+//! (rows = configurations, columns = dataset × view × system set × level × statistic), as
+//! TSV, JSON or Markdown.
+//!
+//! Counts are made once per dataset, tokenizer and normalisation at the highest N of the
+//! configurations using them; every configuration is then scored from those counts.
+
+use std::fmt::Write as _;
+
+use crate::dataset::Dataset;
+use crate::eval::{self, Column, HumanScore, Prepared, TiePolicy, Window};
+use crate::human::TrueSkill;
+use crate::metric::{self, Counts, MetricConfig};
+use crate::Error;
+
+/// Settings of a run other than the metric configurations.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Options {
+    pub human: HumanScore,
+    pub ties: TiePolicy,
+    pub trueskill: TrueSkill,
+    /// Window sizes for the window analysis (empty = none).
+    pub windows: Vec<usize>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            human: HumanScore::Ew,
+            ties: TiePolicy::Denominator,
+            trueskill: TrueSkill::wmt(1000, 0),
+            windows: vec![4, 8],
+        }
+    }
+}
+
+/// Human system scores of one view.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct HumanTable {
+    pub dataset: String,
+    pub view: String,
+    pub systems: Vec<String>,
+    pub scores: Vec<f64>,
+}
+
+/// One configuration's results.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Row {
+    pub label: String,
+    pub config: MetricConfig,
+    /// Aligned with [`Report::columns`]; `None` = undefined (e.g. a constant score).
+    pub values: Vec<Option<f64>>,
+    /// System scores per (dataset, view), systems in descriptor order.
+    pub system_scores: Vec<(String, String, Vec<f64>)>,
+    pub windows: Vec<Window>,
+}
+
+/// Everything a run found.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Report {
+    pub options: Options,
+    pub columns: Vec<Column>,
+    pub human: Vec<HumanTable>,
+    pub rows: Vec<Row>,
+}
+
+/// Evaluate every configuration on every dataset.
+pub fn run(
+    datasets: &[Dataset],
+    configs: &[MetricConfig],
+    options: &Options,
+) -> Result<Report, Error> {
+    if configs.is_empty() {
+        return Err(Error::Config("no metric configuration given".into()));
+    }
+    let mut columns = Vec::new();
+    let mut human_tables = Vec::new();
+    let mut rows: Vec<Row> = configs
+        .iter()
+        .map(|c| Row {
+            label: c.label(),
+            config: c.clone(),
+            values: Vec::new(),
+            system_scores: Vec::new(),
+            windows: Vec::new(),
+        })
+        .collect();
+    for data in datasets {
+        let human = eval::human_scores(data, options.human, &options.trueskill)?;
+        for (v, scores) in data.views.iter().zip(&human) {
+            human_tables.push(HumanTable {
+                dataset: data.descriptor.name.clone(),
+                view: v.name.clone(),
+                systems: data.descriptor.systems.clone(),
+                scores: scores.clone(),
+            });
+        }
+        let prepared = Prepared::new(data, human, options.ties, options.windows.clone());
+        columns.extend(prepared.columns());
+        // Group configurations by what they count with; count once at the largest N.
+        let mut groups: Vec<(String, green_engine::Normalization, usize, Vec<usize>)> = Vec::new();
+        for (i, c) in configs.iter().enumerate() {
+            let n = match c.metric {
+                metric::Metric::Green { n, .. } | metric::Metric::Gleu { n, .. } => n,
+            };
+            match groups
+                .iter_mut()
+                .find(|g| g.0 == c.tokenizer && g.1 == c.normalization)
+            {
+                Some(g) => {
+                    g.2 = g.2.max(n);
+                    g.3.push(i);
+                }
+                None => groups.push((c.tokenizer.clone(), c.normalization, n, vec![i])),
+            }
+        }
+        for (tok, norm, n, members) in groups {
+            let counts = Counts::new(data, &tok, norm, n)?;
+            for i in members {
+                let scores = metric::score(data, &counts, &configs[i])?;
+                let row = &mut rows[i];
+                row.values.extend(prepared.row(&scores));
+                row.windows.extend(prepared.windows(&scores));
+                for (v, view) in data.views.iter().enumerate() {
+                    row.system_scores.push((
+                        data.descriptor.name.clone(),
+                        view.name.clone(),
+                        scores.system[v].clone(),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Report {
+        options: options.clone(),
+        columns,
+        human: human_tables,
+        rows,
+    })
+}
+
+fn num(x: Option<f64>, digits: usize) -> String {
+    x.map_or_else(|| "NA".to_string(), |v| format!("{v:.digits$}"))
+}
+
+impl Report {
+    /// Tab-separated: a header line of column labels, then one line per configuration.
+    pub fn tsv(&self) -> String {
+        let mut s = String::from("metric");
+        for c in &self.columns {
+            let _ = write!(s, "\t{} {}", c.dataset, c.label());
+        }
+        s.push('\n');
+        for r in &self.rows {
+            s.push_str(&r.label);
+            for v in &r.values {
+                let _ = write!(s, "\t{}", num(*v, 6));
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Pretty JSON of everything (options, columns, human scores, rows with system scores
+    /// and windows).
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Markdown: one table per dataset (3 decimals), then the human scores.
+    pub fn markdown(&self) -> String {
+        let mut s = String::new();
+        let mut datasets: Vec<&str> = Vec::new();
+        for c in &self.columns {
+            if !datasets.contains(&c.dataset.as_str()) {
+                datasets.push(&c.dataset);
+            }
+        }
+        for d in datasets {
+            let cols: Vec<usize> = (0..self.columns.len())
+                .filter(|&i| self.columns[i].dataset == d)
+                .collect();
+            let _ = writeln!(s, "### {d}\n");
+            s.push_str("| metric |");
+            for &i in &cols {
+                let _ = write!(s, " {} |", self.columns[i].label());
+            }
+            s.push_str("\n|---|");
+            s.push_str(&"---:|".repeat(cols.len()));
+            s.push('\n');
+            for r in &self.rows {
+                let _ = write!(s, "| {} |", r.label);
+                for &i in &cols {
+                    let _ = write!(s, " {} |", num(r.values[i], 3));
+                }
+                s.push('\n');
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Human system scores as Markdown, one table per dataset view.
+    pub fn human_markdown(&self) -> String {
+        let mut s = String::new();
+        for h in &self.human {
+            let _ = writeln!(s, "{} / {}: {}", h.dataset, h.view, {
+                let mut v: Vec<(usize, f64)> = h.scores.iter().copied().enumerate().collect();
+                v.sort_by(|a, b| b.1.total_cmp(&a.1));
+                v.iter()
+                    .map(|(i, x)| format!("{} {x:.3}", h.systems[*i]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            });
+        }
+        s
+    }
+
+    /// Window analysis as TSV: configuration, dataset, view, size, start rank, r, rho, systems.
+    pub fn windows_tsv(&self) -> String {
+        let mut s = String::from("metric\tdataset\tview\tsize\tstart\tr\trho\tsystems\n");
+        for r in &self.rows {
+            for w in &r.windows {
+                let _ = writeln!(
+                    s,
+                    "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    r.label,
+                    w.dataset,
+                    w.view,
+                    w.size,
+                    w.start,
+                    num(w.r, 6),
+                    num(w.rho, 6),
+                    w.systems.join(",")
+                );
+            }
+        }
+        s
+    }
+}

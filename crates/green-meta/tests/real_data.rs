@@ -1,0 +1,143 @@
+//! Real-data checks against published numbers and the reference implementation's golden
+//! outputs. Run with GREEN_SHARED set to the shared directory:
+//! `GREEN_SHARED=../shared cargo test -p green-meta --release -- --ignored`.
+
+use std::path::PathBuf;
+
+use green_meta::dataset::{Dataset, Descriptor};
+use green_meta::eval::{self, HumanScore};
+use green_meta::metric::{self, Counts};
+use green_meta::{stats, Level, Metric, MetricConfig, TrueSkill};
+
+fn shared() -> PathBuf {
+    let dir = std::env::var("GREEN_SHARED")
+        .expect("GREEN_SHARED must be set to the path of ../shared for real-data tests");
+    let dir = PathBuf::from(dir);
+    assert!(
+        dir.join("data").is_dir(),
+        "GREEN_SHARED={} has no data/ directory",
+        dir.display()
+    );
+    dir
+}
+
+fn load(name: &str) -> Dataset {
+    Dataset::load(Descriptor::load(name).unwrap(), &shared().join("data"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn ew(d: &Dataset) -> Vec<Vec<f64>> {
+    eval::human_scores(d, HumanScore::Ew, &TrueSkill::wmt(1, 0)).unwrap()
+}
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn gjg15_expected_wins_match_the_paper() {
+    let d = load("gjg15");
+    assert_eq!(d.views[0].items.len(), 2319);
+    let ew = &ew(&d)[0];
+    let published = d.views[0].published_ew.as_ref().unwrap();
+    for (i, s) in d.descriptor.systems.iter().enumerate() {
+        assert_eq!(
+            format!("{:.3}", ew[i]),
+            format!("{:.3}", published[i]),
+            "{s}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn seeda_expected_wins_match_published_files() {
+    let d = load("seeda");
+    assert_eq!(d.sentences.len(), 391);
+    for (v, ew) in d.views.iter().zip(ew(&d)) {
+        let published = v.published_ew.as_ref().unwrap();
+        for (i, s) in d.descriptor.systems.iter().enumerate() {
+            assert!(
+                (ew[i] - published[i]).abs() <= 0.001 + 1e-12,
+                "{} {s}: {} vs {}",
+                v.name,
+                ew[i],
+                published[i]
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn seeda_trueskill_orders_systems_like_the_published_one() {
+    let d = load("seeda");
+    let ts = eval::human_scores(&d, HumanScore::Ts, &TrueSkill::wmt(100, 0)).unwrap();
+    for (v, ts) in d.views.iter().zip(ts) {
+        let rho = stats::spearman(&ts, v.published_ts.as_ref().unwrap()).unwrap();
+        assert!(rho > 0.95, "{}: rho {rho}", v.name);
+    }
+}
+
+/// Golden system scores (×100) of the reference implementation, per beta column, in descriptor order.
+fn golden(file: &str, systems: &[String]) -> Vec<Vec<f64>> {
+    let path = shared().join("golden/conll14").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(2)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    (1..rows[0].len())
+        .map(|b| {
+            systems
+                .iter()
+                .map(|s| {
+                    let row = rows
+                        .iter()
+                        .find(|r| r[0] == format!("systems/{s}.txt"))
+                        .expect("system in golden file");
+                    row[b].parse::<f64>().unwrap() / 100.0
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn gjg15_correlations_equal_those_of_the_golden_scores() {
+    let d = load("gjg15");
+    let all: Vec<usize> = (0..d.descriptor.systems.len()).collect();
+    for human in [
+        HumanScore::Ew,
+        HumanScore::PublishedEw,
+        HumanScore::PublishedTs,
+    ] {
+        let h = &eval::human_scores(&d, human, &TrueSkill::wmt(1, 0)).unwrap()[0];
+        for (tok, n, level, file) in [
+            ("word", 4, Level::Corpus, "corpus.word.n4.tsv"),
+            ("char", 6, Level::Corpus, "corpus.char.n6.tsv"),
+            ("word", 4, Level::Mean, "mean.word.n4.tsv"),
+            ("char", 6, Level::Mean, "mean.char.n6.tsv"),
+        ] {
+            let counts = Counts::new(&d, tok, Default::default(), n).unwrap();
+            for (b, gold) in [0.5, 1.0, 2.0]
+                .iter()
+                .zip(golden(file, &d.descriptor.systems))
+            {
+                let config = MetricConfig {
+                    metric: Metric::Green { n, beta: *b },
+                    tokenizer: tok.into(),
+                    normalization: Default::default(),
+                    level,
+                };
+                let ours = metric::score(&d, &counts, &config).unwrap();
+                for (x, g) in ours.system[0].iter().zip(&gold) {
+                    assert!((x - g).abs() < 5e-9, "{file} beta {b}: {x} vs {g}");
+                }
+                let (r, rho) = eval::correlate(&ours.system[0], h, &all);
+                let (gr, grho) = eval::correlate(&gold, h, &all);
+                assert!((r.unwrap() - gr.unwrap()).abs() < 1e-6, "{file} beta {b} r");
+                assert_eq!(rho, grho, "{file} beta {b} rho");
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+"""Type stubs of the compiled module ``green._green`` (re-exported by ``green``)."""
+
+from typing import List, Mapping, Optional, Sequence, Tuple, Union
+
+from ._types import Evaluation
+
+__version__: str
+
+class GreenError(ValueError):
+    """Bad input or settings for GREEN; the message says what is wrong and what to do."""
+
+def tokenizers() -> List[Tuple[str, str]]:
+    """The tokenizer specs this build knows, as (name, description) pairs."""
+
+def tokenizer_options() -> List[Tuple[str, str]]:
+    """The keys ``options={...}`` accepts (e.g. a plugin's configuration), as (key, description) pairs."""
+
+class Scorer:
+    """A loaded tokenizer plus GREEN settings, reusable across calls and threads.
+
+    ``tokenizer`` is a spec such as ``"word"`` (Python ``str.split()``, the default),
+    ``"char"``, ``"zh"``, ``"ja"`` or ``"plugin:NAME"`` (see :func:`tokenizers`); ``n`` is the
+    highest n-gram order; ``beta`` one number or several (``inf`` = recall only); ``norm``
+    is ``none``, ``nfc``, ``nfkc``, ``lower`` or e.g. ``nfkc+lower``; ``options`` passes
+    tokenizer options by key (values are converted with ``str()``). Building the tokenizer
+    (e.g. loading a dictionary) happens once, here. Scoring releases the GIL.
+
+    Raises :class:`GreenError` for an unknown tokenizer, option or normalisation, N < 1 or a
+    negative beta.
+    """
+
+    def __init__(
+        self,
+        tokenizer: str = "word",
+        n: int = 4,
+        beta: Union[float, Sequence[float], None] = None,
+        norm: str = "none",
+        options: Optional[Mapping[str, object]] = None,
+    ) -> None: ...
+    @property
+    def spec(self) -> str:
+        """The tokenizer spec this scorer was built from."""
+    @property
+    def tokenizer(self) -> str:
+        """The tokenizer's name as it appears in signatures."""
+    @property
+    def n(self) -> int:
+        """The highest n-gram order."""
+    @property
+    def betas(self) -> List[float]:
+        """The scorer's betas (default ``[2.0]``)."""
+    @property
+    def norm(self) -> str:
+        """The normalisation setting, e.g. ``"none"``."""
+    def tokenize(self, text: str) -> List[str]:
+        """The tokens GREEN counts for ``text`` (after normalisation)."""
+    def signature(self, refs: int, level: str = "corpus", beta: Union[float, Sequence[float], None] = None) -> str:
+        """The reproducibility signature for ``refs`` references at ``level``
+        (``corpus``, ``sentence`` or ``mean``)."""
+    def corpus_score(
+        self,
+        sources: Sequence[str],
+        references: Sequence[Sequence[Optional[str]]],
+        hypotheses: Sequence[str],
+        *,
+        beta: Optional[float] = None,
+    ) -> float:
+        """Corpus-level GREEN of one system (a fraction; the CLI prints it x100).
+
+        ``references`` is a list of reference sets, each one string (or ``None``) per
+        sentence. ``beta`` defaults to the scorer's only beta.
+        """
+    def mean_score(
+        self,
+        sources: Sequence[str],
+        references: Sequence[Sequence[Optional[str]]],
+        hypotheses: Sequence[str],
+        *,
+        beta: Optional[float] = None,
+    ) -> float:
+        """Mean of the sentence-level GREEN scores of one system."""
+    def sentence_scores(
+        self,
+        sources: Sequence[str],
+        references: Sequence[Sequence[Optional[str]]],
+        hypotheses: Sequence[str],
+        *,
+        beta: Optional[float] = None,
+    ) -> List[float]:
+        """Sentence-level GREEN of one system, one float per sentence."""
+    def evaluate(
+        self,
+        sources: Sequence[str],
+        references: Sequence[Sequence[Optional[str]]],
+        systems: Sequence[Sequence[str]],
+        *,
+        beta: Union[float, Sequence[float], None] = None,
+    ) -> Evaluation:
+        """Every level, every beta (default: the scorer's), every system, with per-order counts."""

@@ -1,0 +1,555 @@
+//! green-py: the Python extension module `green._green`.
+//!
+//! GEC benchmark suites are written in Python; they embed a metric only if `import` and a
+//! call are all it takes. This module is a thin layer over green-engine and green-tokenizers,
+//! so a score from Python is the CLI's score bit for bit: it converts Python lists into owned
+//! strings, releases the GIL, scores with the engine, and hands back plain floats, lists and
+//! dicts. A `Scorer` keeps its built tokenizer (dictionaries load once). The friendly
+//! functions and the type stubs live in the pure-Python package `python/green`.
+
+use std::collections::BTreeMap;
+
+use green_engine::{
+    Accumulator, Config, Normalization, Report, Sentence, SentenceScores, Signature, Tokenizer,
+};
+use green_tokenizers::{Built, Options};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+pyo3::create_exception!(
+    green,
+    GreenError,
+    PyValueError,
+    "Bad input or settings for GREEN; the message says what is wrong and what to do."
+);
+
+/// Sentences counted per parallel batch, as in the engine.
+const BATCH: usize = 4096;
+
+fn green_err(msg: impl std::fmt::Display) -> PyErr {
+    GreenError::new_err(msg.to_string())
+}
+
+/// A loaded tokenizer plus GREEN settings, reusable across calls and threads.
+///
+/// `tokenizer` is a spec such as "word" (the default), "char", "zh", "ja" or "plugin:NAME"
+/// (see green.tokenizers()); `n` the highest n-gram order; `beta` one number or a list
+/// (default 2.0; inf = recall only); `norm` none, nfc, nfkc, lower or e.g. nfkc+lower;
+/// `options` tokenizer options by key (see green.tokenizer_options()). The tokenizer is built
+/// once, here (a dictionary loads once); scoring releases the GIL.
+#[pyclass(frozen, module = "green")]
+struct Scorer {
+    tokenizer: Built,
+    spec: String,
+    n: usize,
+    betas: Vec<f64>,
+    norm: Normalization,
+}
+
+/// Input lines converted to owned strings, so scoring can run without the GIL.
+struct Inputs {
+    sources: Vec<String>,
+    /// `[set][sentence]`; `None` = this set has no reference for that sentence.
+    references: Vec<Vec<Option<String>>>,
+    systems: Vec<Vec<String>>,
+}
+
+/// Everything one scoring run produces.
+struct Outcome {
+    report: Report,
+    sentences: Vec<SentenceScores>,
+    /// Per sentence, the reference-set index of each present reference (maps `chosen` back).
+    present: Vec<Vec<usize>>,
+    /// Largest number of references any sentence has (for the signature).
+    refs: usize,
+}
+
+fn extract_lines(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be a list of strings (one per sentence), not a str"
+        )));
+    }
+    obj.extract::<Vec<String>>().map_err(|e| {
+        PyTypeError::new_err(format!(
+            "{what} must be a list of strings (one per sentence): {e}"
+        ))
+    })
+}
+
+fn extract_sets<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    item: &str,
+    each: impl Fn(&Bound<'py, PyAny>) -> PyResult<Vec<T>>,
+) -> PyResult<Vec<Vec<T>>> {
+    let hint = format!(
+        "{what} must be a list of lists of {item}, one list per {what} set, e.g. [lines0, lines1]"
+    );
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{hint}, not a str")));
+    }
+    let sets: Vec<Bound<'py, PyAny>> = obj
+        .extract()
+        .map_err(|e| PyTypeError::new_err(format!("{hint}: {e}")))?;
+    sets.iter()
+        .enumerate()
+        .map(|(k, set)| {
+            if set.is_instance_of::<PyString>() {
+                return Err(PyTypeError::new_err(format!(
+                    "{hint}; {what}[{k}] is a str"
+                )));
+            }
+            each(set).map_err(|e| PyTypeError::new_err(format!("{what}[{k}]: {hint}: {e}")))
+        })
+        .collect()
+}
+
+/// A beta given as one number or a sequence of numbers.
+fn extract_betas(obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
+    if let Ok(b) = obj.extract::<f64>() {
+        return Ok(vec![b]);
+    }
+    obj.extract::<Vec<f64>>().map_err(|_| {
+        PyTypeError::new_err(
+            "beta must be a number or a list of numbers, e.g. 2.0 or [0.5, 1.0, 2.0]",
+        )
+    })
+}
+
+/// An option value as text: `str()` of it (paths, numbers), with booleans as `true`/`false`.
+fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(b) = value.extract::<bool>() {
+        return Ok(b.to_string());
+    }
+    Ok(value.str()?.to_string())
+}
+
+fn config(n: usize, betas: Vec<f64>) -> PyResult<Config> {
+    Config::new(n, betas).map_err(green_err)
+}
+
+/// Score `inputs` with `tokenizer`; runs without the GIL.
+fn score<T: Tokenizer + ?Sized>(
+    tokenizer: &T,
+    config: Config,
+    inputs: &Inputs,
+) -> Result<Outcome, String> {
+    let count = inputs.sources.len();
+    for (k, set) in inputs.references.iter().enumerate() {
+        if set.len() != count {
+            return Err(format!(
+                "references[{k}] has {} sentences but sources has {count}",
+                set.len()
+            ));
+        }
+    }
+    for (k, set) in inputs.systems.iter().enumerate() {
+        if set.len() != count {
+            return Err(format!(
+                "hypotheses[{k}] has {} sentences but sources has {count}",
+                set.len()
+            ));
+        }
+    }
+    let present: Vec<Vec<usize>> = (0..count)
+        .map(|i| {
+            (0..inputs.references.len())
+                .filter(|&k| inputs.references[k][i].is_some())
+                .collect()
+        })
+        .collect();
+    if let Some(i) = present.iter().position(Vec::is_empty) {
+        return Err(format!(
+            "sentence {} (index {i}) has no reference: every sentence needs at least one reference that is not None",
+            i + 1
+        ));
+    }
+    let scorer = green_engine::Scorer::new(tokenizer, config);
+    let mut acc = Accumulator::new(&scorer.config, inputs.systems.len());
+    let mut sentences = Vec::with_capacity(count);
+    let (mut refs, mut hyps, mut ref_ends) = (Vec::new(), Vec::new(), Vec::new());
+    for start in (0..count).step_by(BATCH) {
+        let end = (start + BATCH).min(count);
+        refs.clear();
+        hyps.clear();
+        ref_ends.clear();
+        for i in start..end {
+            refs.extend(inputs.references.iter().filter_map(|set| set[i].as_deref()));
+            ref_ends.push(refs.len());
+            hyps.extend(inputs.systems.iter().map(|set| set[i].as_str()));
+        }
+        let systems = inputs.systems.len();
+        let batch: Vec<Sentence> = (start..end)
+            .map(|i| {
+                let j = i - start;
+                let first = if j == 0 { 0 } else { ref_ends[j - 1] };
+                Sentence {
+                    source: &inputs.sources[i],
+                    refs: &refs[first..ref_ends[j]],
+                    hyps: &hyps[j * systems..(j + 1) * systems],
+                }
+            })
+            .collect();
+        let counts = scorer.count_batch(&batch).map_err(|(j, e)| {
+            format!(
+                "sentence {} (index {}): tokenizer failed: {e}",
+                start + j + 1,
+                start + j
+            )
+        })?;
+        for c in &counts {
+            sentences.push(acc.add(c).map_err(|e| e.to_string())?);
+        }
+    }
+    let refs = present.iter().map(Vec::len).max().unwrap_or(0);
+    Ok(Outcome {
+        report: acc.finish(),
+        sentences,
+        present,
+        refs,
+    })
+}
+
+impl Scorer {
+    fn signature_string(&self, betas: &[f64], refs: usize, level: &str) -> String {
+        Signature {
+            n: self.n,
+            betas: betas.to_vec(),
+            tokenizer: self.tokenizer.name(),
+            normalization: self.norm,
+            refs,
+            level: level.into(),
+        }
+        .to_string()
+    }
+
+    /// The betas of one call: `beta` if given, else the scorer's own.
+    fn betas_of(&self, beta: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
+        beta.map_or_else(|| Ok(self.betas.clone()), extract_betas)
+    }
+
+    /// The one beta of a single-number call.
+    fn single_beta(&self, beta: Option<f64>) -> PyResult<Vec<f64>> {
+        match (beta, self.betas.as_slice()) {
+            (Some(b), _) => Ok(vec![b]),
+            (None, [b]) => Ok(vec![*b]),
+            (None, many) => Err(green_err(format!(
+                "this Scorer has {} betas ({}); pass beta=... to choose one, or use evaluate() for all",
+                many.len(),
+                many.iter().map(f64::to_string).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+
+    fn run(&self, py: Python<'_>, betas: Vec<f64>, inputs: Inputs) -> PyResult<Outcome> {
+        let config = config(self.n, betas)?;
+        py.detach(|| match &self.tokenizer {
+            Built::Word(t) => score(t, config, &inputs),
+            Built::Char(t) => score(t, config, &inputs),
+            Built::Dyn(t) => score(t.as_ref(), config, &inputs),
+        })
+        .map_err(green_err)
+    }
+
+    fn one_system(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+        beta: Option<f64>,
+    ) -> PyResult<Outcome> {
+        let betas = self.single_beta(beta)?;
+        let inputs = Inputs {
+            sources: extract_lines(sources, "sources")?,
+            references: extract_sets(references, "references", "str (or None)", |s| s.extract())?,
+            systems: vec![extract_lines(hypotheses, "hypotheses")?],
+        };
+        self.run(py, betas, inputs)
+    }
+}
+
+#[pymethods]
+impl Scorer {
+    #[new]
+    #[pyo3(signature = (tokenizer = "word", n = 4, beta = None, norm = "none", options = None))]
+    fn new(
+        py: Python<'_>,
+        tokenizer: &str,
+        n: i64,
+        beta: Option<&Bound<'_, PyAny>>,
+        norm: &str,
+        options: Option<BTreeMap<String, Bound<'_, PyAny>>>,
+    ) -> PyResult<Self> {
+        let betas = match beta {
+            Some(b) => extract_betas(b)?,
+            None => vec![2.0],
+        };
+        if n < 1 {
+            return Err(green_err(format!("N must be at least 1 (got {n})")));
+        }
+        let n = usize::try_from(n).map_err(green_err)?;
+        config(n, betas.clone())?;
+        let mut opts = Options::default();
+        opts.set("norm", norm).map_err(green_err)?;
+        for (key, value) in options.unwrap_or_default() {
+            opts.set(&key, &option_text(&value)?).map_err(green_err)?;
+        }
+        let spec = tokenizer.to_owned();
+        // Building may load a dictionary: do it without the GIL.
+        let built = py
+            .detach(|| green_tokenizers::build(&spec, &opts))
+            .map_err(green_err)?;
+        Ok(Scorer {
+            tokenizer: built,
+            spec,
+            n,
+            betas,
+            norm: opts.normalization,
+        })
+    }
+
+    /// The tokenizer spec this scorer was built from, e.g. "word" or "zh".
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The tokenizer's name as it appears in signatures.
+    #[getter]
+    fn tokenizer(&self) -> String {
+        self.tokenizer.name()
+    }
+
+    #[getter]
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    #[getter]
+    fn betas(&self) -> Vec<f64> {
+        self.betas.clone()
+    }
+
+    /// The normalisation setting, e.g. "none" or "nfkc+lower".
+    #[getter]
+    fn norm(&self) -> String {
+        self.norm.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let betas: Vec<String> = self.betas.iter().map(f64::to_string).collect();
+        format!(
+            "Scorer(tokenizer={:?}, n={}, beta=[{}], norm={:?})",
+            self.spec,
+            self.n,
+            betas.join(", "),
+            self.norm.to_string()
+        )
+    }
+
+    /// The tokens GREEN counts for `text` (after normalisation).
+    fn tokenize(&self, py: Python<'_>, text: &str) -> PyResult<Vec<String>> {
+        let text = text.to_owned();
+        py.detach(|| self.tokenizer.as_dyn().tokens(&text))
+            .map_err(green_err)
+    }
+
+    /// The reproducibility signature for `refs` references at `level` (corpus, sentence, mean).
+    #[pyo3(signature = (refs, level = "corpus", beta = None))]
+    fn signature(
+        &self,
+        refs: usize,
+        level: &str,
+        beta: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        if !matches!(level, "corpus" | "sentence" | "mean") {
+            return Err(green_err(format!(
+                "unknown level '{level}': use corpus, sentence or mean"
+            )));
+        }
+        Ok(self.signature_string(&self.betas_of(beta)?, refs, level))
+    }
+
+    /// Corpus-level GREEN of one system.
+    #[pyo3(signature = (sources, references, hypotheses, *, beta = None))]
+    fn corpus_score(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+        beta: Option<f64>,
+    ) -> PyResult<f64> {
+        let out = self.one_system(py, sources, references, hypotheses, beta)?;
+        Ok(out.report.systems[0].betas[0].corpus)
+    }
+
+    /// Mean of the sentence-level GREEN scores of one system.
+    #[pyo3(signature = (sources, references, hypotheses, *, beta = None))]
+    fn mean_score(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+        beta: Option<f64>,
+    ) -> PyResult<f64> {
+        let out = self.one_system(py, sources, references, hypotheses, beta)?;
+        Ok(out.report.systems[0].betas[0].mean)
+    }
+
+    /// Sentence-level GREEN of one system, one float per sentence.
+    #[pyo3(signature = (sources, references, hypotheses, *, beta = None))]
+    fn sentence_scores(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+        beta: Option<f64>,
+    ) -> PyResult<Vec<f64>> {
+        let out = self.one_system(py, sources, references, hypotheses, beta)?;
+        Ok(out.sentences.iter().map(|s| s.scores[0][0]).collect())
+    }
+
+    /// Every level, every beta, every system, with per-order counts: a plain dict.
+    #[pyo3(signature = (sources, references, systems, *, beta = None))]
+    fn evaluate<'py>(
+        &self,
+        py: Python<'py>,
+        sources: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        systems: &Bound<'py, PyAny>,
+        beta: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let betas = self.betas_of(beta)?;
+        let inputs = Inputs {
+            sources: extract_lines(sources, "sources")?,
+            references: extract_sets(references, "references", "str (or None)", |s| s.extract())?,
+            systems: extract_sets(systems, "systems", "str", |s| s.extract())?,
+        };
+        let out = self.run(py, betas.clone(), inputs)?;
+        evaluation_dict(py, self, &betas, &out)
+    }
+}
+
+/// The result of `evaluate` as nested plain dicts and lists.
+fn evaluation_dict<'py>(
+    py: Python<'py>,
+    scorer: &Scorer,
+    betas: &[f64],
+    out: &Outcome,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let signatures = PyDict::new(py);
+    for level in ["corpus", "sentence", "mean"] {
+        signatures.set_item(level, scorer.signature_string(betas, out.refs, level))?;
+    }
+    d.set_item("signature", signatures.get_item("corpus")?)?;
+    d.set_item("signatures", signatures)?;
+    d.set_item("n", scorer.n)?;
+    d.set_item("betas", betas.to_vec())?;
+    d.set_item(
+        "alphas",
+        out.report
+            .systems
+            .first()
+            .map(|s| s.betas.iter().map(|b| b.alpha).collect::<Vec<_>>()),
+    )?;
+    d.set_item("tokenizer", scorer.tokenizer.name())?;
+    d.set_item("norm", scorer.norm.to_string())?;
+    d.set_item("refs", out.refs)?;
+    d.set_item("sentences", out.report.sentences)?;
+    let systems = PyList::empty(py);
+    for (h, system) in out.report.systems.iter().enumerate() {
+        let s = PyDict::new(py);
+        s.set_item(
+            "corpus",
+            system.betas.iter().map(|b| b.corpus).collect::<Vec<_>>(),
+        )?;
+        s.set_item(
+            "mean",
+            system.betas.iter().map(|b| b.mean).collect::<Vec<_>>(),
+        )?;
+        let per_beta = |f: &dyn Fn(&SentenceScores, usize) -> f64| -> Vec<Vec<f64>> {
+            (0..betas.len())
+                .map(|b| out.sentences.iter().map(|x| f(x, b)).collect())
+                .collect()
+        };
+        s.set_item("sentence", per_beta(&|x, b| x.scores[b][h]))?;
+        let chosen: Vec<Vec<usize>> = (0..betas.len())
+            .map(|b| {
+                out.sentences
+                    .iter()
+                    .zip(&out.present)
+                    .map(|(x, p)| p[x.chosen[b][h]])
+                    .collect()
+            })
+            .collect();
+        s.set_item("chosen", chosen)?;
+        let orders = PyList::empty(py);
+        for b in &system.betas {
+            let rows = PyList::empty(py);
+            for o in &b.orders {
+                let row = PyDict::new(py);
+                let r = &o.regions;
+                row.set_item("order", o.order)?;
+                for (k, v) in [
+                    ("tk", r.tk),
+                    ("td", r.td),
+                    ("ti", r.ti),
+                    ("od", r.od),
+                    ("oi", r.oi),
+                    ("ud", r.ud),
+                    ("ui", r.ui),
+                ] {
+                    row.set_item(k, v)?;
+                }
+                for (k, v) in [("tp", o.tp), ("fp", o.fp), ("fn", o.fn_)] {
+                    row.set_item(k, v)?;
+                }
+                for (k, v) in [
+                    ("p", o.p),
+                    ("r", o.r),
+                    ("f", o.f),
+                    ("cum_p", o.cum_p),
+                    ("cum_r", o.cum_r),
+                    ("cum_f", o.cum_f),
+                ] {
+                    row.set_item(k, v)?;
+                }
+                rows.append(row)?;
+            }
+            orders.append(rows)?;
+        }
+        s.set_item("orders", orders)?;
+        systems.append(s)?;
+    }
+    d.set_item("systems", systems)?;
+    Ok(d)
+}
+
+/// The tokenizer specs this build knows, as (name, description) pairs.
+#[pyfunction]
+fn tokenizers() -> Vec<(&'static str, &'static str)> {
+    green_tokenizers::KNOWN.to_vec()
+}
+
+/// The tokenizer option keys `options={...}` accepts, as (key, description) pairs.
+#[pyfunction]
+fn tokenizer_options() -> Vec<(&'static str, &'static str)> {
+    green_tokenizers::OPTION_KEYS.to_vec()
+}
+
+#[pymodule]
+fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Scorer>()?;
+    m.add("GreenError", m.py().get_type::<GreenError>())?;
+    m.add_function(wrap_pyfunction!(tokenizers, m)?)?;
+    m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

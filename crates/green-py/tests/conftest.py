@@ -1,0 +1,69 @@
+"""Shared helpers: reading data like the reference does, formatting like the CLI prints.
+
+Real-data tests use the `shared` fixture, which reads $GREEN_SHARED (the path of ../shared)
+and fails, never skips, when it is unset or incomplete. The CLI comparison uses $GREEN_BIN,
+else target/release/green from the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[2]
+sys.path.insert(0, str(HERE.parent / "bench"))
+
+SYSTEMS = ["AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"]
+
+
+def read_lines(path: Path) -> list:
+    """One string per line, as Python text mode reads it; only the line end is stripped."""
+    with open(path, encoding="utf-8") as f:
+        return [line[:-1] if line.endswith("\n") else line for line in f]
+
+
+def fmt(x: float, digits: int = 6) -> str:
+    """A score as the CLI prints it: x100, half-up from the shortest repr."""
+    return str(Decimal(str(x * 100)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
+def fmt_plain(x: float, digits: int = 6) -> str:
+    """alpha/beta header values: not scaled."""
+    return str(Decimal(str(x)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    value = os.environ.get("GREEN_SHARED")
+    if not value:
+        pytest.fail("GREEN_SHARED is not set: set it to the path of ../shared (the real-data directory)")
+    path = Path(value)
+    if not (path / "data" / "conll14" / "source.txt").is_file():
+        pytest.fail(f"GREEN_SHARED={value} has no data/conll14/source.txt; point it at ../shared")
+    return path
+
+
+@pytest.fixture(scope="session")
+def conll14(shared: Path) -> dict:
+    """CoNLL-14: source, the two references and the 13 systems, as lists of lines."""
+    d = shared / "data" / "conll14"
+    return {
+        "dir": d,
+        "source": read_lines(d / "source.txt"),
+        "refs": [read_lines(d / "ref0.txt"), read_lines(d / "ref1.txt")],
+        "systems": {name: read_lines(d / "systems" / f"{name}.txt") for name in SYSTEMS},
+    }
+
+
+@pytest.fixture(scope="session")
+def green_bin() -> Path:
+    value = os.environ.get("GREEN_BIN")
+    path = Path(value) if value else REPO / "target" / "release" / "green"
+    if not path.is_file():
+        pytest.fail(f"green binary not found at {path}: run `cargo build --release -p green-cli` or set GREEN_BIN")
+    return path

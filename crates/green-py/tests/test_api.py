@@ -1,0 +1,151 @@
+"""The Python API on small inputs written here: levels, betas, counts, signature, threads."""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+
+import pytest
+import reference_green
+
+import green
+
+SRC = ["He go to school .", "This are a pen .", "I like it ."]
+REF0 = ["He goes to school .", "This is a pen .", "I like it ."]
+REF1 = ["He went to school .", "These are pens .", "I love it ."]
+HYP = ["He goes to the school .", "This is a pen .", "I like it ."]
+
+
+def test_engine_example_value():
+    # The engine's documented example: 72.17 at beta 2, N 4.
+    score = green.corpus_score(SRC[:1], [REF0[:1]], HYP[:1])
+    assert score == pytest.approx(0.7217, abs=1e-4)
+
+
+def test_levels_agree_with_pure_python():
+    for beta in [0.5, 1.0, 2.0, math.inf]:
+        py = reference_green.score(SRC, [REF0, REF1], HYP, n=4, beta=beta)
+        assert green.corpus_score(SRC, [REF0, REF1], HYP, beta=beta) == py["corpus"]
+        assert green.mean_score(SRC, [REF0, REF1], HYP, beta=beta) == py["mean"]
+        assert green.sentence_scores(SRC, [REF0, REF1], HYP, beta=beta) == py["sentence"]
+
+
+def test_char_level_and_n():
+    py = reference_green.score(SRC, [REF0], HYP, n=6, beta=2.0, tokenize=reference_green.char)
+    assert green.corpus_score(SRC, [REF0], HYP, n=6, tokenizer="char") == py["corpus"]
+
+
+def test_evaluate_layout_and_counts():
+    scorer = green.Scorer("word", n=2, beta=[1.0, 2.0])
+    result = scorer.evaluate(SRC, [REF0, REF1], [HYP, SRC])
+    assert result["n"] == 2 and result["betas"] == [1.0, 2.0] and result["refs"] == 2
+    assert result["alphas"] == [0.5, 0.2]
+    assert result["sentences"] == 3 and result["tokenizer"] == "word" and result["norm"] == "none"
+    assert len(result["systems"]) == 2
+    system = result["systems"][0]
+    assert len(system["corpus"]) == 2 and len(system["sentence"][1]) == 3
+    assert system["chosen"][0] == [0, 0, 0]  # REF0 fits HYP best everywhere
+    orders = system["orders"][1]
+    assert [o["order"] for o in orders] == [1, 2]
+    for o in orders:
+        assert o["tp"] == o["tk"] + o["td"] + o["ti"]
+        assert o["fp"] == o["od"] + o["oi"] and o["fn"] == o["ud"] + o["ui"]
+    assert orders[-1]["cum_f"] == system["corpus"][1]
+    for b in range(2):
+        assert system["mean"][b] == pytest.approx(sum(system["sentence"][b]) / 3)
+        assert system["corpus"][b] == scorer.corpus_score(SRC, [REF0, REF1], HYP, beta=[1.0, 2.0][b])
+    # The uncorrected source as a system gets no credit for the corrections it missed.
+    assert result["systems"][1]["corpus"][1] < system["corpus"][1]
+
+
+def test_missing_references_are_skipped():
+    """None where a reference set has nothing for a sentence (MuCGEC-style varying counts)."""
+    refs = [REF0, [None, REF1[1], None]]
+    result = green.evaluate(SRC, refs, [HYP], beta=2.0)
+    py = reference_green.score(SRC, refs, HYP, n=4, beta=2.0)
+    assert result["systems"][0]["corpus"] == [py["corpus"]]
+    assert result["systems"][0]["sentence"] == [py["sentence"]]
+    # `chosen` indexes reference sets, so the None holes do not shift it.
+    only_second = green.evaluate(SRC[1:2], [[None], [REF0[1]]], [HYP[1:2]])
+    assert only_second["systems"][0]["chosen"] == [[1]]
+    assert only_second["refs"] == 1
+
+
+def test_signature_and_properties():
+    scorer = green.Scorer("char", n=6, beta=[0.5, math.inf], norm="nfkc+lower")
+    assert scorer.n == 6 and scorer.betas == [0.5, math.inf] and scorer.norm == "nfkc+lower"
+    assert scorer.spec == "char" and scorer.tokenizer == "char"
+    assert scorer.signature(3, "mean") == f"green|n:6|beta:0.5,inf|tok:char|norm:nfkc+lower|refs:3|level:mean|v:{green.__version__}"
+    assert green.signature(2) == f"green|n:4|beta:2|tok:word|norm:none|refs:2|level:corpus|v:{green.__version__}"
+    assert "Scorer(" in repr(scorer)
+
+
+def test_normalisation_and_tokenize():
+    scorer = green.Scorer("word", norm="nfkc+lower", options={"norm": "nfkc+lower"})
+    assert scorer.tokenize("ＨＥ  Goes\u3000ok") == ["he", "goes", "ok"]
+    assert green.Scorer("char:nospace").tokenize("我 们") == ["我", "们"]
+    # Normalisation changes scores: case-only differences vanish.
+    upper = [s.upper() for s in HYP]
+    assert green.corpus_score(SRC, [REF0], upper, norm="lower") == green.corpus_score(SRC, [REF0], HYP)
+    assert green.corpus_score(SRC, [REF0], upper) < green.corpus_score(SRC, [REF0], HYP)
+
+
+def test_known_tokenizers_listed():
+    names = [name for name, _ in green.tokenizers()]
+    assert {"word", "char"} <= set(names)
+
+
+def test_gil_released_while_scoring():
+    """Another Python thread keeps running while a long scoring call is in Rust."""
+    big = 3000
+    src, ref, hyp = SRC * big, [REF0 * big, REF1 * big], HYP * big
+    scorer = green.Scorer("char", n=8)
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    time.sleep(0.01)
+    start = time.perf_counter()
+    scorer.corpus_score(src, ref, hyp)
+    end = time.perf_counter()
+    stop.set()
+    t.join()
+    during = [x for x in ticks if start < x < end]
+    assert end - start > 0.02, "the call was too short to tell; make the input bigger"
+    assert len(during) >= 3, f"only {len(during)} ticks during a {end - start:.3f} s call: the GIL was held"
+
+
+def test_scorer_shared_across_threads():
+    scorer = green.Scorer()
+    expected = scorer.corpus_score(SRC, [REF0, REF1], HYP)
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(scorer.corpus_score(SRC, [REF0, REF1], HYP))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [expected] * 4
+
+
+def test_accepts_any_sequence():
+    assert green.corpus_score(tuple(SRC), (tuple(REF0),), tuple(HYP)) == green.corpus_score(SRC, [REF0], HYP)
+
+
+def test_empty_corpus():
+    assert green.corpus_score([], [[]], []) == 0.0
+    assert green.sentence_scores([], [[]], []) == []
+
+
+def test_functions_reuse_a_cached_scorer():
+    """The module functions keep recent Scorers, so a dictionary loads once per setting."""
+    first = green._scorer("char", 6, [2.0], "none", {"norm": "nfc"})
+    again = green._scorer("char", 6, 2.0, "none", {"norm": "nfc"})
+    assert first is again
+    assert green._scorer("char", 6, 2.0, "none", {"norm": "nfkc"}) is not first

@@ -1,0 +1,60 @@
+"""Bad input and settings raise clear Python exceptions, never crash."""
+
+from __future__ import annotations
+
+import pytest
+
+import green
+
+SRC = ["a b c", "d e"]
+REF = ["a b", "d e f"]
+HYP = ["a b c", "d e f"]
+
+
+def raises(exc, match, fn, *args, **kwargs):
+    with pytest.raises(exc, match=match) as info:
+        fn(*args, **kwargs)
+    return str(info.value)
+
+
+def test_green_error_is_a_value_error():
+    assert issubclass(green.GreenError, ValueError)
+
+
+def test_bad_settings():
+    raises(green.GreenError, r"^unknown tokenizer 'klingon'; known: word, char", green.Scorer, "klingon")
+    raises(green.GreenError, r"^unknown normalisation 'nfd'", green.Scorer, norm="nfd")
+    raises(green.GreenError, r"^N must be at least 1 \(got 0\)$", green.Scorer, n=0)
+    raises(green.GreenError, r"^N must be at least 1 \(got -3\)$", green.Scorer, n=-3)
+    raises(green.GreenError, r"^beta must be a non-negative number or inf \(got -1\)$", green.Scorer, beta=-1.0)
+    raises(green.GreenError, r"^give at least one beta$", green.Scorer, beta=[])
+    raises(green.GreenError, r"^unknown tokenizer option 'colour'; known: norm", green.Scorer, options={"colour": "red"})
+    raises(TypeError, r"beta must be a number or a list of numbers", green.Scorer, beta="2")
+    raises(green.GreenError, r"^unknown level 'system'", green.Scorer().signature, 1, "system")
+
+
+def test_length_mismatches():
+    raises(green.GreenError, r"^references\[0\] has 1 sentences but sources has 2$", green.corpus_score, SRC, [REF[:1]], HYP)
+    raises(green.GreenError, r"^hypotheses\[0\] has 3 sentences but sources has 2$", green.corpus_score, SRC, [REF], HYP + ["x"])
+
+
+def test_wrong_shapes():
+    raises(TypeError, r"^sources must be a list of strings \(one per sentence\), not a str$", green.corpus_score, "a b", [REF], HYP)
+    raises(TypeError, r"references must be a list of lists.*references\[0\] is a str", green.corpus_score, SRC, REF, HYP)
+    raises(TypeError, r"^hypotheses must be a list of strings", green.corpus_score, SRC, [REF], [1, 2])
+    raises(TypeError, r"^systems must be a list of lists", green.evaluate, SRC, [REF], HYP)
+
+
+def test_sentence_without_any_reference():
+    message = raises(green.GreenError, r"^sentence 2 \(index 1\) has no reference", green.corpus_score, SRC, [["a b", None]], HYP)
+    assert "at least one reference that is not None" in message
+
+
+def test_no_references_at_all():
+    raises(green.GreenError, r"^sentence 1 \(index 0\) has no reference", green.corpus_score, SRC, [], HYP)
+
+
+def test_several_betas_need_a_choice():
+    scorer = green.Scorer(beta=[0.5, 2.0])
+    raises(green.GreenError, r"^this Scorer has 2 betas \(0.5, 2\); pass beta=", scorer.corpus_score, SRC, [REF], HYP)
+    assert scorer.corpus_score(SRC, [REF], HYP, beta=2.0) == green.corpus_score(SRC, [REF], HYP)

@@ -1,0 +1,51 @@
+"""A tokenizer plugin from Python: the Rust regex example plugin (plugins/regex).
+
+The library is $GREEN_REGEX_PLUGIN, else target/release/libgreen_regex.so (built by
+`cargo build --release -p green-plugin-regex`, which .ci/steps/50-python.sh runs).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+import green
+
+
+@pytest.fixture(scope="module")
+def regex_plugin() -> Path:
+    value = os.environ.get("GREEN_REGEX_PLUGIN")
+    path = Path(value) if value else REPO / "target" / "release" / "libgreen_regex.so"
+    if not path.is_file():
+        pytest.fail(f"regex plugin not found at {path}: run `cargo build --release -p green-plugin-regex` or set GREEN_REGEX_PLUGIN")
+    return path
+
+
+def test_split_plugin_scores_like_word(conll14, regex_plugin):
+    plugin = green.Scorer(f"plugin:{regex_plugin}", beta=[0.5, 2.0], options={"plugin-config": r"split:\s+"})
+    word = green.Scorer("word", beta=[0.5, 2.0])
+    hyps = [conll14["systems"]["AMU"], conll14["systems"]["POST"]]
+    by_plugin = plugin.evaluate(conll14["source"], conll14["refs"], hyps)
+    by_word = word.evaluate(conll14["source"], conll14["refs"], hyps)
+    assert by_plugin["systems"] == by_word["systems"]
+    assert "plugin:regex" in by_plugin["signature"]
+
+
+def test_plugin_by_name_and_config(regex_plugin, monkeypatch):
+    monkeypatch.setenv("GREEN_PLUGIN_PATH", str(regex_plugin.parent))
+    scorer = green.Scorer("plugin:regex", options={"plugin-config": r"\w+|[^\w\s]"})
+    assert scorer.tokenize("Hello, world!") == ["Hello", ",", "world", "!"]
+    score = scorer.corpus_score(["He go home ."], [["He goes home."]], ["He goes home."])
+    assert score == green.corpus_score(["He go home ."], [["He goes home ."]], ["He goes home ."])
+
+
+def test_plugin_errors(regex_plugin):
+    with pytest.raises(green.GreenError, match=r"configuration rejected: invalid regular expression"):
+        green.Scorer(f"plugin:{regex_plugin}", options={"plugin-config": "("})
+    with pytest.raises(green.GreenError, match=r"^a plugin configuration was given but tokenizer 'word' is not a plugin"):
+        green.Scorer("word", options={"plugin-config": r"\S+"})
+    with pytest.raises(green.GreenError, match=r"nowhere"):
+        green.Scorer("plugin:/nowhere/libnothing.so")

@@ -1,0 +1,407 @@
+//! Finding IPADIC, building it from MeCab source when needed, and caching the build.
+//!
+//! Order of precedence (first match wins):
+//! 1. an explicit path: the `ja_dict` option (`--ja-dict`), else the `GREEN_JA_DICT`
+//!    environment variable. It may name a compiled lindera dictionary (a directory with
+//!    `metadata.json`) or a MeCab dictionary source (`*.csv`, `matrix.def`, `char.def`,
+//!    `unk.def`, EUC-JP or UTF-8), which is built into the cache like (3);
+//! 2. IPADIC compiled into the binary, when green was built with the opt-in `embed-ipadic`
+//!    feature (lindera downloads it at build time, so it is off by default);
+//! 3. Debian/Ubuntu's `mecab-ipadic` package at `/usr/share/mecab/dic/ipadic`, built once
+//!    into the per-user cache (`$XDG_CACHE_HOME/green` or `~/.cache/green`) and reused.
+//!
+//! An explicit path beats the embedded dictionary so that a user who names a dictionary
+//! always gets it. Builds are atomic: lindera writes into a temporary directory beside the
+//! final one, which is then renamed into place, so a crashed or concurrent build never
+//! leaves a half-written dictionary that a later run would trust. The cache key holds
+//! lindera's version (its on-disk format moves with it) and a fingerprint of the source
+//! files (names, sizes, modification times), so upgrading either side rebuilds.
+
+use std::error::Error as StdError;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use lindera::dictionary::{load_fs_dictionary, Dictionary, DictionaryBuilder, Metadata};
+
+/// Environment variable naming a dictionary directory.
+pub const ENV_VAR: &str = "GREEN_JA_DICT";
+/// Where Debian and Ubuntu's `mecab-ipadic` package puts the IPADIC source.
+pub const SYSTEM_IPADIC: &str = "/usr/share/mecab/dic/ipadic";
+
+/// The IPADIC schema lindera uses (from lindera-ipadic's `metadata.json`); the encoding is
+/// filled in per source directory.
+const IPADIC_METADATA: &str = r#"{
+  "name": "ipadic",
+  "encoding": "UTF-8",
+  "default_word_cost": -10000,
+  "default_left_context_id": 0,
+  "default_right_context_id": 0,
+  "default_field_value": "*",
+  "flexible_csv": true,
+  "skip_invalid_cost_or_id": false,
+  "normalize_details": true,
+  "dictionary_schema": {
+    "fields": ["surface", "left_context_id", "right_context_id", "cost", "part_of_speech",
+      "part_of_speech_subcategory_1", "part_of_speech_subcategory_2",
+      "part_of_speech_subcategory_3", "conjugation_form", "conjugation_type", "base_form",
+      "reading", "pronunciation"]
+  },
+  "user_dictionary_schema": { "fields": ["surface", "part_of_speech", "reading"] }
+}"#;
+
+/// A dictionary could not be found, built or loaded. The message is one line meant for users.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DictError(pub String);
+
+/// Where to look for a dictionary. [`Locator::from_env`] fills it the way the CLI does;
+/// tests set the fields directly.
+#[derive(Debug, Clone)]
+pub struct Locator {
+    /// Explicit dictionary directory (flag or environment variable).
+    pub path: Option<PathBuf>,
+    /// MeCab IPADIC source installed by the system package manager.
+    pub system_source: PathBuf,
+    /// Root of the per-user cache; `None` when no cache directory can be determined.
+    pub cache_root: Option<PathBuf>,
+    /// Whether to use IPADIC compiled into the binary (only possible with `embed-ipadic`).
+    pub use_embedded: bool,
+}
+
+/// Where the loaded dictionary came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// Compiled into the binary (`embed-ipadic`).
+    Embedded,
+    /// A compiled lindera dictionary directory given by the user.
+    Compiled(PathBuf),
+    /// Built from MeCab source into `cache`; `built_now` is false when the cache was reused.
+    Cached {
+        source: PathBuf,
+        cache: PathBuf,
+        built_now: bool,
+    },
+}
+
+/// A loaded dictionary, the name it goes by in signatures, and where it came from.
+pub struct Loaded {
+    pub dictionary: Dictionary,
+    pub name: String,
+    pub origin: Origin,
+}
+
+impl Locator {
+    /// The standard locations: `path`, else `$GREEN_JA_DICT`; the Debian package; the
+    /// XDG cache directory; the embedded dictionary when compiled in.
+    pub fn from_env(path: Option<PathBuf>) -> Self {
+        let non_empty = |k: &str| {
+            std::env::var_os(k)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        Locator {
+            path: path.or_else(|| non_empty(ENV_VAR)),
+            system_source: PathBuf::from(SYSTEM_IPADIC),
+            cache_root: non_empty("XDG_CACHE_HOME")
+                .or_else(|| non_empty("HOME").map(|h| h.join(".cache")))
+                .map(|c| c.join("green")),
+            use_embedded: cfg!(feature = "embed-ipadic"),
+        }
+    }
+
+    /// Find, build if needed, and load a dictionary, in the documented order.
+    pub fn load(&self) -> Result<Loaded, DictError> {
+        if let Some(path) = &self.path {
+            return self.load_dir(path);
+        }
+        if self.use_embedded {
+            return load_embedded();
+        }
+        if is_mecab_source(&self.system_source) {
+            return self.load_dir(&self.system_source);
+        }
+        Err(DictError(format!(
+            "no Japanese dictionary found; get one in any of three ways: (1) build green with \
+             `--features embed-ipadic` (downloads IPADIC at build time); (2) pass --ja-dict DIR or \
+             set {ENV_VAR}=DIR, to a compiled lindera dictionary or a MeCab IPADIC source \
+             directory; (3) install the Debian/Ubuntu package (`apt-get install mecab-ipadic`, \
+             giving {SYSTEM_IPADIC}), which green builds once into {}",
+            self.cache_root.as_deref().map_or_else(
+                || "$XDG_CACHE_HOME/green".into(),
+                |p| p.display().to_string()
+            )
+        )))
+    }
+
+    /// Load a directory that is either a compiled lindera dictionary or MeCab source.
+    fn load_dir(&self, dir: &Path) -> Result<Loaded, DictError> {
+        if dir.join("metadata.json").is_file() {
+            let dictionary = load_fs_dictionary(dir).map_err(|e| {
+                DictError(format!(
+                    "cannot load the lindera dictionary {}: {}; rebuild it with this version of \
+                     green, or point --ja-dict / {ENV_VAR} at the MeCab source instead",
+                    dir.display(),
+                    chain(&e)
+                ))
+            })?;
+            let name = dictionary.metadata.name.clone();
+            return Ok(Loaded {
+                dictionary,
+                name,
+                origin: Origin::Compiled(dir.to_path_buf()),
+            });
+        }
+        if !is_mecab_source(dir) {
+            return Err(DictError(format!(
+                "{} is neither a compiled lindera dictionary (no metadata.json) nor a MeCab \
+                 dictionary source (needs char.def, unk.def, matrix.def and *.csv); check the \
+                 path given by --ja-dict or {ENV_VAR}",
+                dir.display()
+            )));
+        }
+        let cache_root = self.cache_root.as_deref().ok_or_else(|| {
+            DictError(format!(
+                "cannot build the Japanese dictionary from {}: no cache directory (set \
+                 XDG_CACHE_HOME or HOME), or build it once and pass the result with --ja-dict",
+                dir.display()
+            ))
+        })?;
+        let name = source_name(dir);
+        let (cache, mut built_now) = build_cached(dir, cache_root, &name)?;
+        let dictionary = match load_fs_dictionary(&cache) {
+            Ok(d) => d,
+            // A cache entry damaged after the fact: rebuild it once.
+            Err(_) if !built_now => {
+                fs::remove_dir_all(&cache).map_err(|e| {
+                    DictError(format!(
+                        "cannot remove the damaged cache {}: {e}",
+                        cache.display()
+                    ))
+                })?;
+                built_now = build_cached(dir, cache_root, &name)?.1;
+                load_fs_dictionary(&cache).map_err(|e| load_error(&cache, &e))?
+            }
+            Err(e) => return Err(load_error(&cache, &e)),
+        };
+        Ok(Loaded {
+            dictionary,
+            name,
+            origin: Origin::Cached {
+                source: dir.to_path_buf(),
+                cache,
+                built_now,
+            },
+        })
+    }
+}
+
+#[cfg(feature = "embed-ipadic")]
+fn load_embedded() -> Result<Loaded, DictError> {
+    let dictionary = lindera::dictionary::load_dictionary("embedded://ipadic")
+        .map_err(|e| DictError(format!("cannot load the embedded IPADIC: {}", chain(&e))))?;
+    Ok(Loaded {
+        dictionary,
+        name: "ipadic".into(),
+        origin: Origin::Embedded,
+    })
+}
+
+#[cfg(not(feature = "embed-ipadic"))]
+fn load_embedded() -> Result<Loaded, DictError> {
+    Err(DictError(
+        "this green was built without the embed-ipadic feature".into(),
+    ))
+}
+
+fn load_error(cache: &Path, e: &lindera::error::LinderaError) -> DictError {
+    DictError(format!(
+        "cannot load the dictionary built at {}: {}; delete that directory and try again",
+        cache.display(),
+        chain(e)
+    ))
+}
+
+/// The error and its causes on one line (lindera keeps the useful part in the causes).
+fn chain(e: &dyn StdError) -> String {
+    let mut out = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let msg = c.to_string();
+        if !out.contains(&msg) {
+            out.push_str(": ");
+            out.push_str(&msg);
+        }
+        cause = c.source();
+    }
+    out
+}
+
+/// Does `dir` look like a MeCab dictionary source?
+pub fn is_mecab_source(dir: &Path) -> bool {
+    ["char.def", "unk.def", "matrix.def"]
+        .iter()
+        .all(|f| dir.join(f).is_file())
+        && csv_files(dir).is_ok_and(|files| !files.is_empty())
+}
+
+fn csv_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "csv") && p.is_file())
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The dictionary's name in signatures: the source directory's name (`ipadic` for the
+/// Debian package), restricted to characters that are safe in a signature and a path.
+fn source_name(dir: &Path) -> String {
+    let base = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let clean: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if clean.is_empty() {
+        "mecab".into()
+    } else {
+        clean
+    }
+}
+
+/// EUC-JP (Debian's IPADIC) or UTF-8 (most other distributions of MeCab dictionaries):
+/// EUC-JP Japanese is practically never valid UTF-8, so a sample of a CSV file decides.
+fn detect_encoding(csv: &Path) -> std::io::Result<&'static str> {
+    let mut sample = Vec::with_capacity(1 << 16);
+    fs::File::open(csv)?
+        .take(1 << 16)
+        .read_to_end(&mut sample)?;
+    Ok(match std::str::from_utf8(&sample) {
+        Ok(_) => "UTF-8",
+        // Cut in the middle of a character at the end of the sample: still UTF-8.
+        Err(e) if e.error_len().is_none() => "UTF-8",
+        Err(_) => "EUC-JP",
+    })
+}
+
+/// FNV-1a: a small, stable hash for cache keys (std's hasher may change between releases).
+fn fnv1a(hash: &mut u64, bytes: &[u8]) {
+    for &b in bytes {
+        *hash ^= u64::from(b);
+        *hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+}
+
+/// A fingerprint of the source directory: its canonical path and every file's name, size
+/// and modification time.
+fn fingerprint(dir: &Path) -> std::io::Result<u64> {
+    let mut hash = 0xcbf2_9ce4_8422_2325;
+    fnv1a(
+        &mut hash,
+        fs::canonicalize(dir)?.to_string_lossy().as_bytes(),
+    );
+    let mut entries: Vec<_> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let meta = entry.metadata()?;
+        let mtime = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(UNIX_EPOCH).ok());
+        fnv1a(&mut hash, entry.file_name().to_string_lossy().as_bytes());
+        fnv1a(&mut hash, &meta.len().to_le_bytes());
+        fnv1a(&mut hash, &mtime.map_or(0, |d| d.as_nanos()).to_le_bytes());
+    }
+    Ok(hash)
+}
+
+/// Build `source` into the cache unless an entry for it exists; returns the entry's path
+/// and whether it was built by this call.
+fn build_cached(
+    source: &Path,
+    cache_root: &Path,
+    name: &str,
+) -> Result<(PathBuf, bool), DictError> {
+    let io = |what: &str, path: &Path, e: std::io::Error| {
+        DictError(format!("cannot {what} {}: {e}", path.display()))
+    };
+    let key = fingerprint(source).map_err(|e| io("read the dictionary source", source, e))?;
+    let entry = format!("ja-{name}-lindera{}-{key:016x}", lindera::get_version());
+    let final_dir = cache_root.join(&entry);
+    if final_dir.join("metadata.json").is_file() {
+        return Ok((final_dir, false));
+    }
+    fs::create_dir_all(cache_root).map_err(|e| io("create the cache directory", cache_root, e))?;
+    let csv = csv_files(source).map_err(|e| io("list", source, e))?;
+    let encoding = detect_encoding(&csv[0]).map_err(|e| io("read", &csv[0], e))?;
+    let mut metadata =
+        Metadata::load(IPADIC_METADATA.as_bytes()).map_err(|e| DictError(chain(&e)))?;
+    metadata.name = name.to_string();
+    metadata.encoding = encoding.to_string();
+
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tmp = cache_root.join(format!(".{entry}.tmp-{}-{nanos}", std::process::id()));
+    let built = DictionaryBuilder::new(metadata).build_dictionary(source, &tmp);
+    if let Err(e) = built {
+        let _ = fs::remove_dir_all(&tmp);
+        return Err(DictError(format!(
+            "cannot build the Japanese dictionary from {} ({encoding}): {}; check that it is \
+             a complete MeCab IPADIC source",
+            source.display(),
+            chain(&e)
+        )));
+    }
+    if let Err(e) = fs::rename(&tmp, &final_dir) {
+        let _ = fs::remove_dir_all(&tmp);
+        // Another process finished the same build first: use its result.
+        if !final_dir.join("metadata.json").is_file() {
+            return Err(io("move the built dictionary into", &final_dir, e));
+        }
+    }
+    Ok((final_dir, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_encoding_from_a_csv_sample() {
+        let dir = tempfile::tempdir().unwrap();
+        let utf8 = dir.path().join("u.csv");
+        fs::write(&utf8, "学生,1,1,100,名詞\n").unwrap();
+        assert_eq!(detect_encoding(&utf8).unwrap(), "UTF-8");
+        // 学生 in EUC-JP.
+        let euc = dir.path().join("e.csv");
+        fs::write(&euc, b"\xb3\xd8\xc0\xb8,1,1,100\n").unwrap();
+        assert_eq!(detect_encoding(&euc).unwrap(), "EUC-JP");
+    }
+
+    #[test]
+    fn source_names_are_safe() {
+        assert_eq!(
+            source_name(Path::new("/usr/share/mecab/dic/ipadic")),
+            "ipadic"
+        );
+        assert_eq!(source_name(Path::new("/x/my dic (v2)")), "my_dic__v2_");
+        assert_eq!(source_name(Path::new("/")), "mecab");
+    }
+
+    #[test]
+    fn error_chain_is_one_line() {
+        let e = std::io::Error::other("inner");
+        assert_eq!(chain(&e), "inner");
+    }
+}

@@ -1,0 +1,113 @@
+//! green-ja: Japanese words with lindera and IPADIC.
+//!
+//! Japanese is written without spaces, so the reference's whitespace "word level" makes a
+//! whole sentence one token. This pack runs lindera's morphological analyser (MeCab's
+//! algorithm, in Rust) with IPADIC and emits each morpheme's surface form. Whitespace is
+//! never a token. The dictionary is large and lindera's own way to get it downloads at
+//! build time, so [`dict`] finds one at run time instead (see there for the order).
+//!
+//! A [`Japanese`] tokenizer owns the loaded dictionary behind an `Arc`: clones share it,
+//! and it is read-only, so one tokenizer serves every thread. Each thread keeps its own
+//! Viterbi lattice and reuses it from line to line.
+
+pub mod dict;
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use green_engine::tokenizer::is_python_whitespace;
+use green_engine::{TokenizeError, Tokenizer};
+use lindera::dictionary::{Dictionary, Lattice};
+use lindera::mode::Mode;
+use lindera::segmenter::Segmenter;
+
+pub use dict::{DictError, Loaded, Locator, Origin};
+
+/// lindera morphological analysis (normal mode); one token per morpheme surface.
+#[derive(Clone)]
+pub struct Japanese {
+    segmenter: Arc<Segmenter>,
+    dict_name: String,
+}
+
+impl Japanese {
+    /// Find and load a dictionary the standard way (see [`dict`]); `path` is the
+    /// `--ja-dict` value, if any.
+    pub fn load(path: Option<std::path::PathBuf>) -> Result<Self, DictError> {
+        Ok(Self::from_loaded(Locator::from_env(path).load()?))
+    }
+
+    /// A tokenizer on a dictionary the caller found.
+    pub fn from_loaded(loaded: Loaded) -> Self {
+        Self::new(loaded.dictionary, loaded.name)
+    }
+
+    /// A tokenizer on `dictionary`, called `dict_name` in signatures (e.g. `ipadic`).
+    pub fn new(dictionary: Dictionary, dict_name: impl Into<String>) -> Self {
+        Japanese {
+            segmenter: Arc::new(Segmenter::new(Mode::Normal, dictionary, None)),
+            dict_name: dict_name.into(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Japanese {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Japanese")
+            .field("dict_name", &self.dict_name)
+            .finish_non_exhaustive()
+    }
+}
+
+thread_local! {
+    static LATTICE: RefCell<Lattice> = RefCell::new(Lattice::default());
+}
+
+impl Tokenizer for Japanese {
+    fn name(&self) -> String {
+        format!("ja-lindera-{}", self.dict_name)
+    }
+
+    fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+        LATTICE.with(|lattice| {
+            // A sink that tokenizes again on this thread would find the lattice borrowed.
+            let mut fresh = Lattice::default();
+            let mut guard = lattice.try_borrow_mut();
+            let lattice = match guard.as_deref_mut() {
+                Ok(l) => l,
+                Err(_) => &mut fresh,
+            };
+            let tokens = self
+                .segmenter
+                .segment_with_lattice(Cow::Borrowed(text), lattice)
+                .map_err(|e| TokenizeError::new(format!("lindera: {e}")))?;
+            for token in &tokens {
+                let surface: &str = &token.surface;
+                // lindera drops the dictionary's SPACE class; catch the rest (e.g. U+3000).
+                if surface.contains(is_python_whitespace) {
+                    for part in surface
+                        .split(is_python_whitespace)
+                        .filter(|p| !p.is_empty())
+                    {
+                        sink(part);
+                    }
+                } else {
+                    sink(surface);
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Japanese>();
+    }
+}

@@ -1,0 +1,188 @@
+//! The real lindera build-and-load path on a tiny EUC-JP MeCab dictionary (tests/fixtures/
+//! tinydic), so it runs without IPADIC: build into a cache, reuse it, load a compiled
+//! directory, recover from a damaged cache, and say clearly when nothing is found.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use green_engine::Tokenizer;
+use green_ja::{Japanese, Locator, Origin};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tinydic")
+}
+
+fn locator(path: Option<PathBuf>, cache: &Path) -> Locator {
+    Locator {
+        path,
+        system_source: PathBuf::from("/nonexistent/mecab/dic/ipadic"),
+        cache_root: Some(cache.to_path_buf()),
+        use_embedded: false,
+    }
+}
+
+fn tokens(t: &Japanese, s: &str) -> Vec<String> {
+    t.tokens(s).unwrap()
+}
+
+#[test]
+fn builds_from_mecab_source_then_reuses_the_cache() {
+    let cache = tempfile::tempdir().unwrap();
+    let loaded = locator(Some(fixture()), cache.path()).load().unwrap();
+    let Origin::Cached {
+        cache: built,
+        built_now,
+        ..
+    } = loaded.origin.clone()
+    else {
+        panic!("expected a cache build, got {:?}", loaded.origin);
+    };
+    assert!(built_now);
+    assert!(built.starts_with(cache.path()));
+    assert_eq!(loaded.name, "tinydic");
+    // Only the finished entry is left: the temporary build directory was renamed.
+    let entries: Vec<_> = fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(entries, std::slice::from_ref(&built));
+
+    let t = Japanese::from_loaded(loaded);
+    assert_eq!(t.name(), "ja-lindera-tinydic");
+    // Word costs pick 学生 over 学 + 生.
+    assert_eq!(
+        tokens(&t, "私は学生です。"),
+        ["私", "は", "学生", "です", "。"]
+    );
+    assert_eq!(
+        tokens(&t, "私は本を読む。"),
+        ["私", "は", "本", "を", "読む", "。"]
+    );
+    // Unknown words: a katakana run and a Latin run each group into one token; ASCII
+    // spaces (the SPACE class) and U+3000 (SYMBOL here) are dropped.
+    assert_eq!(
+        tokens(&t, "Tom は パン\u{3000}です"),
+        ["Tom", "は", "パン", "です"]
+    );
+    assert!(tokens(&t, "").is_empty());
+
+    let again = locator(Some(fixture()), cache.path()).load().unwrap();
+    assert_eq!(
+        again.origin,
+        Origin::Cached {
+            source: fixture(),
+            cache: built,
+            built_now: false
+        }
+    );
+}
+
+#[test]
+fn loads_a_compiled_dictionary_directory() {
+    let cache = tempfile::tempdir().unwrap();
+    let Origin::Cached { cache: built, .. } = locator(Some(fixture()), cache.path())
+        .load()
+        .unwrap()
+        .origin
+    else {
+        panic!("expected a cache build");
+    };
+    let compiled = locator(Some(built.clone()), Path::new("/nonexistent"))
+        .load()
+        .unwrap();
+    assert_eq!(compiled.origin, Origin::Compiled(built));
+    assert_eq!(compiled.name, "tinydic");
+    assert_eq!(
+        tokens(&Japanese::from_loaded(compiled), "学生です"),
+        ["学生", "です"]
+    );
+}
+
+#[test]
+fn system_source_is_used_when_no_path_is_given() {
+    let cache = tempfile::tempdir().unwrap();
+    let mut loc = locator(None, cache.path());
+    loc.system_source = fixture();
+    let loaded = loc.load().unwrap();
+    assert!(matches!(
+        loaded.origin,
+        Origin::Cached {
+            built_now: true,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_damaged_cache_entry_is_rebuilt() {
+    let cache = tempfile::tempdir().unwrap();
+    let Origin::Cached { cache: built, .. } = locator(Some(fixture()), cache.path())
+        .load()
+        .unwrap()
+        .origin
+    else {
+        panic!("expected a cache build");
+    };
+    fs::remove_file(built.join("char_def.bin")).unwrap();
+    let loaded = locator(Some(fixture()), cache.path()).load().unwrap();
+    assert!(matches!(
+        loaded.origin,
+        Origin::Cached {
+            built_now: true,
+            ..
+        }
+    ));
+    assert_eq!(
+        tokens(&Japanese::from_loaded(loaded), "私は学生"),
+        ["私", "は", "学生"]
+    );
+}
+
+#[test]
+fn nothing_found_lists_the_three_ways() {
+    let cache = tempfile::tempdir().unwrap();
+    let err = locator(None, cache.path())
+        .load()
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.starts_with("no Japanese dictionary found"), "{err}");
+    for way in [
+        "--features embed-ipadic",
+        "--ja-dict DIR",
+        "GREEN_JA_DICT=DIR",
+        "apt-get install mecab-ipadic",
+    ] {
+        assert!(err.contains(way), "missing {way:?} in: {err}");
+    }
+    assert!(!err.contains('\n'));
+}
+
+#[test]
+fn a_path_that_is_no_dictionary_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = locator(Some(dir.path().to_path_buf()), dir.path())
+        .load()
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("is neither a compiled lindera dictionary"),
+        "{err}"
+    );
+    let broken = dir.path().join("broken");
+    fs::create_dir(&broken).unwrap();
+    for f in ["char.def", "unk.def", "matrix.def"] {
+        fs::copy(fixture().join(f), broken.join(f)).unwrap();
+    }
+    fs::write(broken.join("words.csv"), "学生,1,1,notanumber,名詞\n").unwrap();
+    let err = locator(Some(broken), dir.path())
+        .load()
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.starts_with("cannot build the Japanese dictionary from"),
+        "{err}"
+    );
+}
