@@ -80,9 +80,19 @@ pub fn main(level: Option<Level>) -> i32 {
     }
 }
 
-/// The error and its causes on one line.
+/// The error and its causes on one line; a cause whose text the message already shows is
+/// not repeated.
 fn one_line(e: &anyhow::Error) -> String {
-    format!("{e:#}").replace('\n', " ")
+    let mut line = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if line.is_empty() {
+            line = text;
+        } else if !line.contains(&text) {
+            line = format!("{line}: {text}");
+        }
+    }
+    line.replace('\n', " ")
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

@@ -207,9 +207,9 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     } else {
         let data = load_formats(args, ref_format)?;
         match built {
-            Built::Word(t) => score_loaded(t, config, &data, keep_sentences)?,
-            Built::Char(t) => score_loaded(t, config, &data, keep_sentences)?,
-            Built::Dyn(t) => score_loaded(t, config, &data, keep_sentences)?,
+            Built::Word(t) => score_loaded(t, config, &data)?,
+            Built::Char(t) => score_loaded(t, config, &data)?,
+            Built::Dyn(t) => score_loaded(t, config, &data)?,
         }
     };
     let signature = |betas: Vec<f64>| Signature {
@@ -384,15 +384,8 @@ fn load_formats(args: &Args, format: Option<RefFormat>) -> Result<Loaded> {
 }
 
 /// Score in-memory data whose sentences may have different numbers of references.
-fn score_loaded<T: Tokenizer>(
-    tokenizer: T,
-    config: Config,
-    data: &Loaded,
-    keep_sentences: bool,
-) -> Result<Scored> {
+fn score_loaded<T: Tokenizer>(tokenizer: T, config: Config, data: &Loaded) -> Result<Scored> {
     let scorer = Scorer::new(tokenizer, config);
-    let mut acc = Accumulator::new(&scorer.config, data.hyps.len());
-    let mut sentences = Vec::new();
     let refs: Vec<Vec<&str>> = data
         .refs
         .iter()
@@ -401,31 +394,17 @@ fn score_loaded<T: Tokenizer>(
     let hyps: Vec<Vec<&str>> = (0..data.sources.len())
         .map(|i| data.hyps.iter().map(|h| h[i].as_str()).collect())
         .collect();
-    let all: Vec<Sentence> = (0..data.sources.len())
+    let sentences: Vec<Sentence> = (0..data.sources.len())
         .map(|i| Sentence {
             source: &data.sources[i],
             refs: &refs[i],
             hyps: &hyps[i],
         })
         .collect();
-    for (b, batch) in all.chunks(BATCH).enumerate() {
-        let counts = scorer.count_batch(batch).map_err(|(i, e)| {
-            anyhow::anyhow!(
-                "sentence {}: tokenizer '{}' failed: {e}",
-                b * BATCH + i + 1,
-                scorer.tokenizer.name()
-            )
-        })?;
-        for c in &counts {
-            let s = acc.add(c)?;
-            if keep_sentences {
-                sentences.push(s);
-            }
-        }
-    }
+    let eval = scorer.evaluate_sentences(&sentences)?;
     Ok(Scored {
-        report: acc.finish(),
-        sentences,
+        report: eval.report,
+        sentences: eval.sentences,
         refs: data.max_refs,
     })
 }

@@ -81,21 +81,31 @@ impl<T: Tokenizer> Scorer<T> {
             .collect()
     }
 
-    /// Score a whole in-memory corpus; `batch` sentences are counted at a time.
-    pub fn score_all(&self, sentences: &[Sentence], hyps: usize) -> Result<Report, Error> {
+    /// Score in-memory sentences, each with its own references (one or more; the number may
+    /// vary between sentences) and one hypothesis per system. Sentences are counted in
+    /// parallel a batch at a time and folded in order.
+    pub fn evaluate_sentences(&self, sentences: &[Sentence]) -> Result<crate::Evaluation, Error> {
+        let hyps = sentences.first().map_or(0, |s| s.hyps.len());
         let mut acc = Accumulator::new(&self.config, hyps);
-        for (b, chunk) in sentences.chunks(4096).enumerate() {
+        let mut scores = Vec::with_capacity(sentences.len());
+        for (b, chunk) in sentences.chunks(BATCH).enumerate() {
             let counts = self.count_batch(chunk).map_err(|(i, e)| Error::Tokenize {
-                sentence: b * 4096 + i,
+                sentence: b * BATCH + i,
                 source: e,
             })?;
             for c in &counts {
-                acc.add(c)?;
+                scores.push(acc.add(c)?);
             }
         }
-        Ok(acc.finish())
+        Ok(crate::Evaluation {
+            report: acc.finish(),
+            sentences: scores,
+        })
     }
 }
+
+/// Sentences counted per parallel batch by [`Scorer::evaluate_sentences`].
+pub const BATCH: usize = 4096;
 
 /// Sentence-level result of one sentence: `[beta][hyp]` scores and chosen references.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -25,7 +25,7 @@ pub mod signature;
 pub mod tokenizer;
 
 pub use corpus::{
-    Accumulator, BetaReport, Config, Report, Scorer, Sentence, SentenceScores, SystemReport,
+    Accumulator, BetaReport, Config, Report, Scorer, Sentence, SentenceScores, SystemReport, BATCH,
 };
 pub use count::{Counter, Regions, SentenceCounts};
 pub use normalize::{Form, Normalization, Normalized};
@@ -84,39 +84,19 @@ impl<T: Tokenizer> Scorer<T> {
                 )));
             }
         }
-        let mut acc = Accumulator::new(&self.config, systems.len());
-        let mut sentences = Vec::with_capacity(sources.len());
-        let (mut refs, mut hyps) = (Vec::new(), Vec::new());
-        for start in (0..sources.len()).step_by(4096) {
-            let end = (start + 4096).min(sources.len());
-            // Borrowed views of this batch; counted in parallel, folded in order.
-            refs.clear();
-            hyps.clear();
-            for i in start..end {
-                refs.extend(references.iter().map(|set| set[i].as_ref()));
-                hyps.extend(systems.iter().map(|set| set[i].as_ref()));
-            }
-            let batch: Vec<Sentence> = (start..end)
-                .map(|i| {
-                    let j = i - start;
-                    Sentence {
-                        source: sources[i].as_ref(),
-                        refs: &refs[j * references.len()..(j + 1) * references.len()],
-                        hyps: &hyps[j * systems.len()..(j + 1) * systems.len()],
-                    }
-                })
-                .collect();
-            let counts = self.count_batch(&batch).map_err(|(i, e)| Error::Tokenize {
-                sentence: start + i,
-                source: e,
-            })?;
-            for c in &counts {
-                sentences.push(acc.add(c)?);
-            }
-        }
-        Ok(Evaluation {
-            report: acc.finish(),
-            sentences,
-        })
+        let refs: Vec<Vec<&str>> = (0..sources.len())
+            .map(|i| references.iter().map(|set| set[i].as_ref()).collect())
+            .collect();
+        let hyps: Vec<Vec<&str>> = (0..sources.len())
+            .map(|i| systems.iter().map(|set| set[i].as_ref()).collect())
+            .collect();
+        let sentences: Vec<Sentence> = (0..sources.len())
+            .map(|i| Sentence {
+                source: sources[i].as_ref(),
+                refs: &refs[i],
+                hyps: &hyps[i],
+            })
+            .collect();
+        self.evaluate_sentences(&sentences)
     }
 }

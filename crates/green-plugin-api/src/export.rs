@@ -186,20 +186,36 @@ impl Collected {
     fn push(&mut self, input: &str, token: &str) {
         let base = input.as_ptr() as usize;
         let at = token.as_ptr() as usize;
-        if !self.owned && at >= base && at + token.len() <= base + input.len() {
+        // The capacity test lets the common case compile to a few instructions with no call;
+        // everything else (growing, owned tokens) is a tail call to `push_slow`.
+        if !self.owned
+            && at >= base
+            && at + token.len() <= base + input.len()
+            && self.spans.len() < self.spans.capacity()
+        {
             self.spans.push(GreenSpan {
                 start: at - base,
                 len: token.len(),
             });
         } else {
-            self.push_owned(input, token);
+            self.push_slow(input, token);
         }
     }
 
-    /// A token that is not a slice of the input: it and every later token go to `buf`.
+    /// `push` when the span vector is full or `token` is not a slice of the input (then it
+    /// and every later token go to `buf`).
     #[cold]
     #[inline(never)]
-    fn push_owned(&mut self, input: &str, token: &str) {
+    fn push_slow(&mut self, input: &str, token: &str) {
+        let base = input.as_ptr() as usize;
+        let at = token.as_ptr() as usize;
+        if !self.owned && at >= base && at + token.len() <= base + input.len() {
+            self.spans.push(GreenSpan {
+                start: at - base,
+                len: token.len(),
+            });
+            return;
+        }
         if !self.owned {
             // First owned token: move every earlier span into the buffer.
             self.owned = true;

@@ -9,9 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use green_engine::{
-    Accumulator, Config, Normalization, Report, Sentence, SentenceScores, Signature, Tokenizer,
-};
+use green_engine::{Config, Normalization, Report, Sentence, SentenceScores, Signature, Tokenizer};
 use green_tokenizers::{Built, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -23,9 +21,6 @@ pyo3::create_exception!(
     PyValueError,
     "Bad input or settings for GREEN; the message says what is wrong and what to do."
 );
-
-/// Sentences counted per parallel batch, as in the engine.
-const BATCH: usize = 4096;
 
 fn green_err(msg: impl std::fmt::Display) -> PyErr {
     GreenError::new_err(msg.to_string())
@@ -167,45 +162,36 @@ fn score<T: Tokenizer + ?Sized>(
         ));
     }
     let scorer = green_engine::Scorer::new(tokenizer, config);
-    let mut acc = Accumulator::new(&scorer.config, inputs.systems.len());
-    let mut sentences = Vec::with_capacity(count);
-    let (mut refs, mut hyps, mut ref_ends) = (Vec::new(), Vec::new(), Vec::new());
-    for start in (0..count).step_by(BATCH) {
-        let end = (start + BATCH).min(count);
-        refs.clear();
-        hyps.clear();
-        ref_ends.clear();
-        for i in start..end {
-            refs.extend(inputs.references.iter().filter_map(|set| set[i].as_deref()));
-            ref_ends.push(refs.len());
-            hyps.extend(inputs.systems.iter().map(|set| set[i].as_str()));
-        }
-        let systems = inputs.systems.len();
-        let batch: Vec<Sentence> = (start..end)
-            .map(|i| {
-                let j = i - start;
-                let first = if j == 0 { 0 } else { ref_ends[j - 1] };
-                Sentence {
-                    source: &inputs.sources[i],
-                    refs: &refs[first..ref_ends[j]],
-                    hyps: &hyps[j * systems..(j + 1) * systems],
-                }
-            })
-            .collect();
-        let counts = scorer.count_batch(&batch).map_err(|(j, e)| {
-            format!(
-                "sentence {} (index {}): tokenizer failed: {e}",
-                start + j + 1,
-                start + j
-            )
-        })?;
-        for c in &counts {
-            sentences.push(acc.add(c).map_err(|e| e.to_string())?);
-        }
-    }
+    let refs: Vec<Vec<&str>> = present
+        .iter()
+        .enumerate()
+        .map(|(i, ks)| {
+            ks.iter()
+                .map(|&k| inputs.references[k][i].as_deref().unwrap_or_default())
+                .collect()
+        })
+        .collect();
+    let hyps: Vec<Vec<&str>> = (0..count)
+        .map(|i| inputs.systems.iter().map(|set| set[i].as_str()).collect())
+        .collect();
+    let batch: Vec<Sentence> = (0..count)
+        .map(|i| Sentence {
+            source: &inputs.sources[i],
+            refs: &refs[i],
+            hyps: &hyps[i],
+        })
+        .collect();
+    let eval = scorer.evaluate_sentences(&batch).map_err(|e| match e {
+        green_engine::Error::Tokenize { sentence, source } => format!(
+            "sentence {} (index {sentence}): tokenizer failed: {source}",
+            sentence + 1
+        ),
+        other => other.to_string(),
+    })?;
+    let (report, sentences) = (eval.report, eval.sentences);
     let refs = present.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Outcome {
-        report: acc.finish(),
+        report,
         sentences,
         present,
         refs,

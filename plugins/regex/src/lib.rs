@@ -110,13 +110,20 @@ impl CharClass {
     }
 }
 
+/// How tokens are found.
+#[derive(Debug, Clone)]
+enum Engine {
+    /// The pattern is one repeated class: tokens are runs, no regex search (and no regex is
+    /// compiled, which would cost more than scoring a short file).
+    Class(CharClass),
+    Regex(Regex),
+}
+
 /// A tokenizer defined by a regular expression.
 #[derive(Debug, Clone)]
 pub struct RegexTokenizer {
     mode: Mode,
-    re: Regex,
-    /// Set when the pattern is one repeated class: then tokens are runs, no regex search.
-    class: Option<CharClass>,
+    engine: Engine,
 }
 
 impl RegexTokenizer {
@@ -131,6 +138,12 @@ impl RegexTokenizer {
         } else {
             (Mode::Match, config)
         };
+        if let Some(class) = CharClass::of_repeated_class(pattern) {
+            return Ok(RegexTokenizer {
+                mode,
+                engine: Engine::Class(class),
+            });
+        }
         let re = Regex::new(pattern).map_err(|e| {
             let first = e
                 .to_string()
@@ -143,8 +156,7 @@ impl RegexTokenizer {
         })?;
         Ok(RegexTokenizer {
             mode,
-            re,
-            class: CharClass::of_repeated_class(pattern),
+            engine: Engine::Regex(re),
         })
     }
 }
@@ -155,18 +167,20 @@ impl Tokenizer for RegexTokenizer {
     }
 
     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
-        if let Some(class) = &self.class {
-            class.runs(text, self.mode == Mode::Match, sink);
-            return Ok(());
-        }
+        let re = match &self.engine {
+            Engine::Class(class) => {
+                class.runs(text, self.mode == Mode::Match, sink);
+                return Ok(());
+            }
+            Engine::Regex(re) => re,
+        };
         match self.mode {
-            Mode::Match => self
-                .re
+            Mode::Match => re
                 .find_iter(text)
                 .map(|m| m.as_str())
                 .filter(|t| !t.is_empty())
                 .for_each(sink),
-            Mode::Split => self.re.split(text).filter(|t| !t.is_empty()).for_each(sink),
+            Mode::Split => re.split(text).filter(|t| !t.is_empty()).for_each(sink),
         }
         Ok(())
     }
@@ -221,9 +235,13 @@ mod tests {
             r"[a-zé]+",
         ] {
             let fast = RegexTokenizer::new(config).unwrap();
-            assert!(fast.class.is_some(), "{config} should use the scanner");
+            assert!(
+                matches!(fast.engine, Engine::Class(_)),
+                "{config} should use the scanner"
+            );
+            let pattern = config.strip_prefix("split:").unwrap_or(config);
             let slow = RegexTokenizer {
-                class: None,
+                engine: Engine::Regex(Regex::new(pattern).unwrap()),
                 ..fast.clone()
             };
             for text in texts {
@@ -236,7 +254,7 @@ mod tests {
         }
         for config in [r"\w+|[^\w\s]", r"\S+?", r"\s{2,}", r"a\S+", r"(\s)+"] {
             assert!(
-                RegexTokenizer::new(config).unwrap().class.is_none(),
+                matches!(RegexTokenizer::new(config).unwrap().engine, Engine::Regex(_)),
                 "{config} is not a repeated class"
             );
         }
