@@ -184,21 +184,13 @@ impl Collected {
 
     #[inline]
     fn push(&mut self, input: &str, token: &str) {
-        let base = input.as_ptr() as usize;
-        let at = token.as_ptr() as usize;
         // The capacity test lets the common case compile to a few instructions with no call;
         // everything else (growing, owned tokens) is a tail call to `push_slow`.
-        if !self.owned
-            && at >= base
-            && at + token.len() <= base + input.len()
-            && self.spans.len() < self.spans.capacity()
-        {
-            self.spans.push(GreenSpan {
-                start: at - base,
-                len: token.len(),
-            });
-        } else {
-            self.push_slow(input, token);
+        match span_in(input, token) {
+            Some(span) if !self.owned && self.spans.len() < self.spans.capacity() => {
+                self.spans.push(span)
+            }
+            _ => self.push_slow(input, token),
         }
     }
 
@@ -207,13 +199,8 @@ impl Collected {
     #[cold]
     #[inline(never)]
     fn push_slow(&mut self, input: &str, token: &str) {
-        let base = input.as_ptr() as usize;
-        let at = token.as_ptr() as usize;
-        if !self.owned && at >= base && at + token.len() <= base + input.len() {
-            self.spans.push(GreenSpan {
-                start: at - base,
-                len: token.len(),
-            });
+        if let (false, Some(span)) = (self.owned, span_in(input, token)) {
+            self.spans.push(span);
             return;
         }
         if !self.owned {
@@ -233,6 +220,17 @@ impl Collected {
         });
         self.buf.extend_from_slice(token.as_bytes());
     }
+}
+
+/// `token` as a span of `input`, if it is a slice of it.
+#[inline]
+fn span_in(input: &str, token: &str) -> Option<GreenSpan> {
+    let base = input.as_ptr() as usize;
+    let at = token.as_ptr() as usize;
+    (at >= base && at + token.len() <= base + input.len()).then(|| GreenSpan {
+        start: at - base,
+        len: token.len(),
+    })
 }
 
 /// `tokenize` for `T`.
@@ -396,6 +394,20 @@ mod tests {
         }
     }
 
+    /// The tokens `out` holds for the input `text`, as owned strings.
+    fn strings(text: &str, out: &GreenTokens) -> Vec<String> {
+        let base: &[u8] = if out.text.is_null() {
+            text.as_bytes()
+        } else {
+            unsafe { std::slice::from_raw_parts(out.text.cast(), out.text_len) }
+        };
+        let spans = unsafe { std::slice::from_raw_parts(out.spans, out.count) };
+        spans
+            .iter()
+            .map(|s| String::from_utf8(base[s.start..s.start + s.len].to_vec()).unwrap())
+            .collect()
+    }
+
     /// Tokenize through the descriptor; tokens as owned strings.
     fn run(handle: *mut c_void, text: &str) -> Result<(Vec<String>, bool), (i32, String)> {
         let d = unsafe { &*green_plugin_entry() };
@@ -403,17 +415,7 @@ mod tests {
         let status =
             unsafe { (d.tokenize.unwrap())(handle, text.as_ptr().cast(), text.len(), &mut out) };
         let result = if status == GREEN_PLUGIN_OK {
-            let base: &[u8] = if out.text.is_null() {
-                text.as_bytes()
-            } else {
-                unsafe { std::slice::from_raw_parts(out.text.cast(), out.text_len) }
-            };
-            let spans = unsafe { std::slice::from_raw_parts(out.spans, out.count) };
-            let toks = spans
-                .iter()
-                .map(|s| String::from_utf8(base[s.start..s.start + s.len].to_vec()).unwrap())
-                .collect();
-            Ok((toks, !out.text.is_null()))
+            Ok((strings(text, &out), !out.text.is_null()))
         } else {
             Err((status, error()))
         };
@@ -445,6 +447,39 @@ mod tests {
             (vec!["a".to_string(), "XY".into(), "b".into()], true)
         );
         assert_eq!(run(h, "").unwrap(), (vec![], false));
+        unsafe { destroy::<Mixed>(h) };
+    }
+
+    /// Buffers are recycled per thread: results in flight at the same time never share one,
+    /// and a recycled buffer starts empty and in span mode again.
+    #[test]
+    fn recycled_buffers_are_never_shared() {
+        let h = open("").unwrap();
+        let d = unsafe { &*green_plugin_entry() };
+        let tokenize = |text: &str, out: &mut GreenTokens| {
+            let status = unsafe { (d.tokenize.unwrap())(h, text.as_ptr().cast(), text.len(), out) };
+            assert_eq!(status, GREEN_PLUGIN_OK);
+        };
+        for _ in 0..3 {
+            let (a, b) = ("x ^yz", "p q r");
+            let (mut ta, mut tb) = (GreenTokens::EMPTY, GreenTokens::EMPTY);
+            tokenize(a, &mut ta);
+            tokenize(b, &mut tb);
+            assert_ne!(ta.owner, tb.owner);
+            assert_eq!(strings(a, &ta), ["x", "YZ"]);
+            assert_eq!(strings(b, &tb), ["p", "q", "r"]);
+            assert!(!ta.text.is_null() && tb.text.is_null());
+            // Freed in either order; the spare slot keeps one buffer, the other is dropped.
+            unsafe { free_tokens(h, &mut ta) };
+            tokenize("m n", &mut ta);
+            assert_eq!(strings("m n", &ta), ["m", "n"]);
+            assert!(ta.text.is_null());
+            unsafe { free_tokens(h, &mut tb) };
+            unsafe { free_tokens(h, &mut ta) };
+        }
+        // A line with more tokens than the recycled vector holds grows it.
+        let long = "a ".repeat(10_000);
+        assert_eq!(run(h, &long).unwrap().0.len(), 10_000);
         unsafe { destroy::<Mixed>(h) };
     }
 

@@ -20,8 +20,8 @@ use std::sync::{Mutex, PoisonError};
 
 use green_engine::{TokenizeError, Tokenizer};
 use green_plugin_api::{
-    GreenPlugin, GreenPluginEntry, GreenSpan, GreenTokens, GREEN_PLUGIN_ABI_VERSION, GREEN_PLUGIN_OK,
-    GREEN_PLUGIN_THREAD_SAFE,
+    GreenPlugin, GreenPluginEntry, GreenSpan, GreenTokens, GREEN_PLUGIN_ABI_VERSION,
+    GREEN_PLUGIN_OK, GREEN_PLUGIN_THREAD_SAFE,
 };
 
 /// The environment variable holding the plugin search path (directories, `:`-separated on Unix).

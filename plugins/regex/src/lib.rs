@@ -254,7 +254,10 @@ mod tests {
         }
         for config in [r"\w+|[^\w\s]", r"\S+?", r"\s{2,}", r"a\S+", r"(\s)+"] {
             assert!(
-                matches!(RegexTokenizer::new(config).unwrap().engine, Engine::Regex(_)),
+                matches!(
+                    RegexTokenizer::new(config).unwrap().engine,
+                    Engine::Regex(_)
+                ),
                 "{config} is not a repeated class"
             );
         }
