@@ -55,8 +55,8 @@ fn vector_a_through_the_api() {
         [89.496114, 77.314563, 68.051848],
     ];
     for (s, w) in eval.sentences.iter().zip(want) {
-        for b in 0..3 {
-            close(s.scores[b][0], w[b], 6);
+        for (by_system, want) in s.scores.iter().zip(w) {
+            close(by_system[0], want, 6);
         }
     }
     let counts: Vec<(u64, u64, u64)> = betas[2]
@@ -92,7 +92,7 @@ fn vector_a_chars_and_per_sentence_references() {
             hyps: &hyps[i],
         })
         .collect();
-    let varied = scorer.evaluate_sentences(&sentences).unwrap();
+    let varied = scorer.evaluate_sentences(&sentences, 1).unwrap();
     assert_eq!(varied.sentences[0], eval.sentences[0]);
     assert!(varied.sentences[1].scores[0][0] <= eval.sentences[1].scores[0][0]);
 }
@@ -122,4 +122,12 @@ fn normalisation_filter_and_errors() {
             .to_string(),
         "no references given"
     );
+    // An empty corpus scores 0 for every system rather than failing or panicking.
+    let empty: [&str; 0] = [];
+    let eval = plain
+        .evaluate(&empty, &[vec![]], &[vec![], vec![]])
+        .unwrap();
+    assert_eq!(eval.report.systems.len(), 2);
+    assert_eq!(eval.report.systems[1].betas[0].corpus, 0.0);
+    assert_eq!(eval.report.sentences, 0);
 }

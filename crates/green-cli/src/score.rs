@@ -95,18 +95,8 @@ pub struct Args {
     #[arg(short = 'd', long = "digit", default_value_t = 2)]
     pub digits: usize,
 
-    /// Tokenizer: word (Python str.split, default) or char (code points), or any spec `green tokenize --help` lists.
-    #[arg(short = 't', long = "token", visible_aliases = ["tokenize", "tokenization"], default_value = "word")]
-    pub tokenizer: String,
-
-    /// Configuration string for a `-t plugin:NAME_OR_PATH` tokenizer (its meaning is the plugin's).
-    #[arg(long, value_name = "STRING")]
-    pub plugin_config: Option<String>,
-
-    /// Dictionary for `-t ja`: a compiled lindera dictionary or a MeCab IPADIC source directory
-    /// (default: $GREEN_JA_DICT, then the built-in or Debian's mecab-ipadic).
-    #[arg(long, value_name = "DIR")]
-    pub ja_dict: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub tokenizer: TokenizerArgs,
 
     /// Print the per-order table of counts and scores (corpus level).
     #[arg(short = 'v', long)]
@@ -129,10 +119,6 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 
-    /// Text normalisation before tokenising: none, nfc, nfkc, lower, or e.g. nfkc+lower.
-    #[arg(long = "norm", default_value = "none", value_parser = parse_norm)]
-    pub normalization: Normalization,
-
     /// Worker threads (default: all cores). Results are identical at any count.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -140,6 +126,39 @@ pub struct Args {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+}
+
+/// The tokenizer flags, shared by scoring and `green tokenize`.
+#[derive(clap::Args, Debug)]
+pub struct TokenizerArgs {
+    /// Tokenizer: word (Python str.split, default) or char (code points), or any spec `green tokenize --help` lists.
+    #[arg(short = 't', long = "token", visible_aliases = ["tokenize", "tokenization"], default_value = "word")]
+    pub tokenizer: String,
+
+    /// Configuration string for a `-t plugin:NAME_OR_PATH` tokenizer (its meaning is the plugin's).
+    #[arg(long, value_name = "STRING")]
+    pub plugin_config: Option<String>,
+
+    /// Dictionary for `-t ja`: a compiled lindera dictionary or a MeCab IPADIC source directory
+    /// (default: $GREEN_JA_DICT, then the built-in or Debian's mecab-ipadic).
+    #[arg(long, value_name = "DIR")]
+    pub ja_dict: Option<std::path::PathBuf>,
+
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, or e.g. nfkc+lower.
+    #[arg(long = "norm", default_value = "none", value_parser = parse_norm)]
+    pub normalization: Normalization,
+}
+
+impl TokenizerArgs {
+    /// Build the tokenizer these flags describe.
+    pub fn build(&self) -> Result<Built> {
+        let options = green_tokenizers::Options {
+            normalization: self.normalization,
+            plugin_config: self.plugin_config.clone(),
+            ja_dict: self.ja_dict.clone(),
+        };
+        Ok(green_tokenizers::build(&self.tokenizer, &options)?)
+    }
 }
 
 fn parse_norm(s: &str) -> Result<Normalization, String> {
@@ -190,12 +209,7 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             .build_global()
             .context("cannot set the number of threads")?;
     }
-    let options = green_tokenizers::Options {
-        normalization: args.normalization,
-        plugin_config: args.plugin_config.clone(),
-        ja_dict: args.ja_dict.clone(),
-    };
-    let built = green_tokenizers::build(&args.tokenizer, &options)?;
+    let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();
     let keep_sentences = level == Level::Sentence;
     let scored = if streaming {
@@ -216,7 +230,7 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
         n: args.n as usize,
         betas,
         tokenizer: tokenizer_name.clone(),
-        normalization: args.normalization,
+        normalization: args.tokenizer.normalization,
         refs: scored.refs,
         level: level.name().into(),
     };
@@ -401,7 +415,7 @@ fn score_loaded<T: Tokenizer>(tokenizer: T, config: Config, data: &Loaded) -> Re
             hyps: &hyps[i],
         })
         .collect();
-    let eval = scorer.evaluate_sentences(&sentences)?;
+    let eval = scorer.evaluate_sentences(&sentences, data.hyps.len())?;
     Ok(Scored {
         report: eval.report,
         sentences: eval.sentences,
@@ -620,7 +634,7 @@ fn render_json(
         "n": report.config.n,
         "betas": report.config.betas.iter().map(|b| beta_json(*b)).collect::<Vec<_>>(),
         "tokenizer": signature(vec![]).tokenizer,
-        "normalization": args.normalization.to_string(),
+        "normalization": args.tokenizer.normalization.to_string(),
         "source": args.source,
         "references": args.refs,
         "sentences": report.sentences,

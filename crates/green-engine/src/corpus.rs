@@ -82,11 +82,14 @@ impl<T: Tokenizer> Scorer<T> {
     }
 
     /// Score in-memory sentences, each with its own references (one or more; the number may
-    /// vary between sentences) and one hypothesis per system. Sentences are counted in
-    /// parallel a batch at a time and folded in order.
-    pub fn evaluate_sentences(&self, sentences: &[Sentence]) -> Result<crate::Evaluation, Error> {
-        let hyps = sentences.first().map_or(0, |s| s.hyps.len());
-        let mut acc = Accumulator::new(&self.config, hyps);
+    /// vary between sentences) and one hypothesis for each of `systems` systems. Sentences
+    /// are counted in parallel a batch at a time and folded in order.
+    pub fn evaluate_sentences(
+        &self,
+        sentences: &[Sentence],
+        systems: usize,
+    ) -> Result<crate::Evaluation, Error> {
+        let mut acc = Accumulator::new(&self.config, systems);
         let mut scores = Vec::with_capacity(sentences.len());
         for (b, chunk) in sentences.chunks(BATCH).enumerate() {
             let counts = self.count_batch(chunk).map_err(|(i, e)| Error::Tokenize {

@@ -97,6 +97,6 @@ impl<T: Tokenizer> Scorer<T> {
                 hyps: &hyps[i],
             })
             .collect();
-        self.evaluate_sentences(&sentences)
+        self.evaluate_sentences(&sentences, systems.len())
     }
 }

@@ -153,6 +153,16 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// Line `n` (1-based) of a file without the UTF-8 byte-order mark the first line may start
+/// with (`next_line` keeps it as U+FEFF; structured formats drop it).
+pub(crate) fn without_bom(n: usize, line: &str) -> &str {
+    if n == 1 {
+        line.strip_prefix('\u{feff}').unwrap_or(line)
+    } else {
+        line
+    }
+}
+
 /// Read a whole file (or `-`) into lines, Python text-mode style.
 pub fn read_lines(input: &Input) -> Result<Vec<String>, Error> {
     let mut reader = input.open()?;

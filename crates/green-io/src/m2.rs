@@ -21,7 +21,7 @@
 
 use std::io::BufRead;
 
-use crate::lines::{Input, LineReader};
+use crate::lines::{without_bom, Input, LineReader};
 use crate::Error;
 
 /// Highest annotator or reference id accepted (ids index arrays).
@@ -156,11 +156,7 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
     let mut buf = String::new();
     while reader.next_line(&mut buf)? {
         let n = reader.lines_read();
-        let text = if n == 1 {
-            buf.strip_prefix('\u{feff}').unwrap_or(&buf)
-        } else {
-            &buf
-        };
+        let text = without_bom(n, &buf);
         if text.trim().is_empty() {
             in_block = false;
             continue;

@@ -13,7 +13,7 @@
 
 use std::io::BufRead;
 
-use crate::lines::{Input, LineReader};
+use crate::lines::{without_bom, Input, LineReader};
 use crate::Error;
 
 /// MuCGEC's reference for a sentence that needs no correction.
@@ -41,11 +41,7 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<Vec<ParaSentence>,
     let mut buf = String::new();
     while reader.next_line(&mut buf)? {
         let n = reader.lines_read();
-        let text = if n == 1 {
-            buf.strip_prefix('\u{feff}').unwrap_or(&buf)
-        } else {
-            &buf
-        };
+        let text = without_bom(n, &buf);
         if text.is_empty() {
             empty_at.get_or_insert(n);
             continue;

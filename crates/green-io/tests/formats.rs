@@ -227,47 +227,26 @@ fn load_joins_files_per_sentence() {
 #[test]
 fn char_tokenised_text_scores_like_raw_text_with_char_nospace() {
     use green_engine::{Config, Scorer};
-    let read = |n: &str| green_io::read_lines(&Input::parse(&fixture(n))).unwrap();
-    let tok = green_tokenizers::build("char:nospace", &Default::default())
-        .unwrap()
-        .into_dyn();
-    let scorer = Scorer::new(tok, Config::new(4, vec![0.5, 2.0]).unwrap());
-    let raw = scorer
-        .evaluate(
-            &read("zh_raw_src.txt"),
-            &[read("zh_raw_ref.txt")],
-            &[read("zh_raw_hyp.txt")],
-        )
-        .unwrap();
-    let spaced = scorer
-        .evaluate(
-            &read("zh_chars_src.txt"),
-            &[read("zh_chars_ref.txt")],
-            &[read("zh_chars_hyp.txt")],
-        )
-        .unwrap();
+    // The evaluation of the `kind` fixture (raw or chars) with tokenizer `spec`.
+    let evaluate = |spec: &str, kind: &str| {
+        let read = |part: &str| {
+            green_io::read_lines(&Input::parse(&fixture(&format!("zh_{kind}_{part}.txt")))).unwrap()
+        };
+        let tok = green_tokenizers::build(spec, &Default::default())
+            .unwrap()
+            .into_dyn();
+        Scorer::new(tok, Config::new(4, vec![0.5, 2.0]).unwrap())
+            .evaluate(&read("src"), &[read("ref")], &[read("hyp")])
+            .unwrap()
+    };
+    let raw = evaluate("char:nospace", "raw");
+    let spaced = evaluate("char:nospace", "chars");
     assert_eq!(raw, spaced);
     assert!(
         raw.report.systems[0].betas[0].corpus > 0.0 && raw.report.systems[0].betas[0].corpus < 1.0
     );
     // Plain `char` counts the spaces, so the two differ there.
-    let tok = green_tokenizers::build("char", &Default::default())
-        .unwrap()
-        .into_dyn();
-    let scorer = Scorer::new(tok, Config::new(4, vec![0.5, 2.0]).unwrap());
-    let raw = scorer
-        .evaluate(
-            &read("zh_raw_src.txt"),
-            &[read("zh_raw_ref.txt")],
-            &[read("zh_raw_hyp.txt")],
-        )
-        .unwrap();
-    let spaced = scorer
-        .evaluate(
-            &read("zh_chars_src.txt"),
-            &[read("zh_chars_ref.txt")],
-            &[read("zh_chars_hyp.txt")],
-        )
-        .unwrap();
+    let raw = evaluate("char", "raw");
+    let spaced = evaluate("char", "chars");
     assert_ne!(raw, spaced);
 }

@@ -361,17 +361,7 @@ pub fn correlate(metric: &[f64], human: &[f64], members: &[usize]) -> (Option<f6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judgments::RankingItem;
-
-    fn item(ranks: &[(usize, u32)]) -> RankingItem {
-        RankingItem {
-            doc_id: None,
-            src_id: 0,
-            user: String::new(),
-            ranks: ranks.to_vec(),
-            line: 1,
-        }
-    }
+    use crate::judgments::test_item as item;
 
     #[test]
     fn sentence_agreement_by_hand() {

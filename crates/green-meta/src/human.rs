@@ -226,16 +226,7 @@ pub fn expected_wins_of(j: &Judgments) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn item(ranks: &[(usize, u32)]) -> RankingItem {
-        RankingItem {
-            doc_id: None,
-            src_id: 0,
-            user: String::new(),
-            ranks: ranks.to_vec(),
-            line: 1,
-        }
-    }
+    use crate::judgments::test_item as item;
 
     #[test]
     fn expected_wins_by_hand() {

@@ -156,6 +156,18 @@ pub struct Matrix {
     pub ties: Vec<Vec<u64>>,
 }
 
+/// An item with just these (system, rank) pairs, for the tests of this crate.
+#[cfg(test)]
+pub(crate) fn test_item(ranks: &[(usize, u32)]) -> RankingItem {
+    RankingItem {
+        doc_id: None,
+        src_id: 0,
+        user: String::new(),
+        ranks: ranks.to_vec(),
+        line: 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

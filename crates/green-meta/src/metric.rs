@@ -46,6 +46,19 @@ pub enum Level {
     Mean,
 }
 
+impl std::str::FromStr for Level {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "corpus" => Ok(Level::Corpus),
+            "mean" => Ok(Level::Mean),
+            _ => Err(Error::Config(format!(
+                "unknown level '{s}'; use corpus or mean"
+            ))),
+        }
+    }
+}
+
 /// One metric configuration: a row of the table.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MetricConfig {
@@ -58,6 +71,35 @@ pub struct MetricConfig {
 }
 
 impl MetricConfig {
+    /// The rows of one tokenizer and level in a sweep: GREEN at every N (outer) and beta
+    /// (inner), then GLEU (N=4) when `gleu` gives its (iterations, seed).
+    pub fn grid(
+        tokenizer: &str,
+        normalization: Normalization,
+        level: Level,
+        ns: &[usize],
+        betas: &[f64],
+        gleu: Option<(usize, u64)>,
+    ) -> Vec<MetricConfig> {
+        let green = ns
+            .iter()
+            .flat_map(|&n| betas.iter().map(move |&beta| Metric::Green { n, beta }));
+        let gleu = gleu.map(|(iterations, seed)| Metric::Gleu {
+            n: 4,
+            iterations,
+            seed,
+        });
+        green
+            .chain(gleu)
+            .map(|metric| MetricConfig {
+                metric,
+                tokenizer: tokenizer.to_owned(),
+                normalization,
+                level,
+            })
+            .collect()
+    }
+
     /// A short label such as `GREEN word N=4 β=2 corpus`.
     pub fn label(&self) -> String {
         let level = match self.level {
@@ -285,7 +327,8 @@ pub struct GleuStats {
 }
 
 impl GleuStats {
-    fn new(n: usize) -> Self {
+    /// Zero statistics for orders 1..=`n`, to [`add`](Self::add) sentences to.
+    pub fn new(n: usize) -> Self {
         GleuStats {
             hyp_len: 0,
             ref_len: 0,
@@ -311,7 +354,8 @@ impl GleuStats {
         }
     }
 
-    fn add(&mut self, o: &GleuStats) {
+    /// Add another sentence's statistics (corpus GLEU sums them).
+    pub fn add(&mut self, o: &GleuStats) {
         self.hyp_len += o.hyp_len;
         self.ref_len += o.ref_len;
         for (a, b) in self.orders.iter_mut().zip(&o.orders) {
@@ -345,6 +389,45 @@ impl GleuStats {
 mod tests {
     use super::*;
     use green_engine::Whitespace;
+
+    #[test]
+    fn grid_is_n_then_beta_then_gleu() {
+        let level = "mean".parse::<Level>().unwrap();
+        let rows = MetricConfig::grid(
+            "char",
+            Normalization::default(),
+            level,
+            &[1, 2],
+            &[0.5, 2.0],
+            Some((7, 3)),
+        );
+        let metrics: Vec<Metric> = rows.iter().map(|c| c.metric).collect();
+        let green = |n, beta| Metric::Green { n, beta };
+        assert_eq!(
+            metrics,
+            [
+                green(1, 0.5),
+                green(1, 2.0),
+                green(2, 0.5),
+                green(2, 2.0),
+                Metric::Gleu {
+                    n: 4,
+                    iterations: 7,
+                    seed: 3
+                }
+            ]
+        );
+        assert!(rows
+            .iter()
+            .all(|c| c.tokenizer == "char" && c.level == Level::Mean));
+        assert!(
+            MetricConfig::grid("w", Normalization::default(), level, &[], &[2.0], None).is_empty()
+        );
+        assert_eq!(
+            "sentence".parse::<Level>().unwrap_err().to_string(),
+            "unknown level 'sentence'; use corpus or mean"
+        );
+    }
 
     #[test]
     fn gleu_by_hand() {

@@ -163,33 +163,18 @@ fn corpus_draws_are_a_clipped_binomial() {
 
 #[test]
 fn draws_are_reproducible_and_seed_dependent() {
-    let a: Vec<_> = (0..10)
-        .map(|u| {
-            lattice::random_source(
-                9,
-                false,
-                &mut lattice::rng(42, 0, u, lattice::Purpose::Source),
-            )
-        })
-        .collect();
-    let b: Vec<_> = (0..10)
-        .map(|u| {
-            lattice::random_source(
-                9,
-                false,
-                &mut lattice::rng(42, 0, u, lattice::Purpose::Source),
-            )
-        })
-        .collect();
-    let c: Vec<_> = (0..10)
-        .map(|u| {
-            lattice::random_source(
-                9,
-                false,
-                &mut lattice::rng(43, 0, u, lattice::Purpose::Source),
-            )
-        })
-        .collect();
+    let sources = |seed| -> Vec<_> {
+        (0..10)
+            .map(|u| {
+                lattice::random_source(
+                    9,
+                    false,
+                    &mut lattice::rng(seed, 0, u, lattice::Purpose::Source),
+                )
+            })
+            .collect()
+    };
+    let (a, b, c) = (sources(42), sources(42), sources(43));
     assert_eq!(a, b);
     assert_ne!(a, c);
     let file = parse(M2);

@@ -125,6 +125,17 @@ fn config(n: usize, betas: Vec<f64>) -> PyResult<Config> {
     Config::new(n, betas).map_err(green_err)
 }
 
+/// Every set of `sets` has one line per source sentence (`count`).
+fn same_length<T>(sets: &[Vec<T>], what: &str, count: usize) -> Result<(), String> {
+    match sets.iter().position(|set| set.len() != count) {
+        Some(k) => Err(format!(
+            "{what}[{k}] has {} sentences but sources has {count}",
+            sets[k].len()
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Score `inputs` with `tokenizer`; runs without the GIL.
 fn score<T: Tokenizer + ?Sized>(
     tokenizer: &T,
@@ -132,22 +143,8 @@ fn score<T: Tokenizer + ?Sized>(
     inputs: &Inputs,
 ) -> Result<Outcome, String> {
     let count = inputs.sources.len();
-    for (k, set) in inputs.references.iter().enumerate() {
-        if set.len() != count {
-            return Err(format!(
-                "references[{k}] has {} sentences but sources has {count}",
-                set.len()
-            ));
-        }
-    }
-    for (k, set) in inputs.systems.iter().enumerate() {
-        if set.len() != count {
-            return Err(format!(
-                "hypotheses[{k}] has {} sentences but sources has {count}",
-                set.len()
-            ));
-        }
-    }
+    same_length(&inputs.references, "references", count)?;
+    same_length(&inputs.systems, "hypotheses", count)?;
     let present: Vec<Vec<usize>> = (0..count)
         .map(|i| {
             (0..inputs.references.len())
@@ -181,13 +178,15 @@ fn score<T: Tokenizer + ?Sized>(
             hyps: &hyps[i],
         })
         .collect();
-    let eval = scorer.evaluate_sentences(&batch).map_err(|e| match e {
-        green_engine::Error::Tokenize { sentence, source } => format!(
-            "sentence {} (index {sentence}): tokenizer failed: {source}",
-            sentence + 1
-        ),
-        other => other.to_string(),
-    })?;
+    let eval = scorer
+        .evaluate_sentences(&batch, inputs.systems.len())
+        .map_err(|e| match e {
+            green_engine::Error::Tokenize { sentence, source } => format!(
+                "sentence {} (index {sentence}): tokenizer failed: {source}",
+                sentence + 1
+            ),
+            other => other.to_string(),
+        })?;
     let (report, sentences) = (eval.report, eval.sentences);
     let refs = present.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Outcome {

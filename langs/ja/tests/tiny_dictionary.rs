@@ -25,6 +25,16 @@ fn tokens(t: &Japanese, s: &str) -> Vec<String> {
     t.tokens(s).unwrap()
 }
 
+/// Build the fixture dictionary into `cache`; the compiled directory.
+fn build_cache(cache: &Path) -> PathBuf {
+    let Origin::Cached { cache: built, .. } =
+        locator(Some(fixture()), cache).load().unwrap().origin
+    else {
+        panic!("expected a cache build");
+    };
+    built
+}
+
 #[test]
 fn builds_from_mecab_source_then_reuses_the_cache() {
     let cache = tempfile::tempdir().unwrap();
@@ -80,13 +90,7 @@ fn builds_from_mecab_source_then_reuses_the_cache() {
 #[test]
 fn loads_a_compiled_dictionary_directory() {
     let cache = tempfile::tempdir().unwrap();
-    let Origin::Cached { cache: built, .. } = locator(Some(fixture()), cache.path())
-        .load()
-        .unwrap()
-        .origin
-    else {
-        panic!("expected a cache build");
-    };
+    let built = build_cache(cache.path());
     let compiled = locator(Some(built.clone()), Path::new("/nonexistent"))
         .load()
         .unwrap();
@@ -116,13 +120,7 @@ fn system_source_is_used_when_no_path_is_given() {
 #[test]
 fn a_damaged_cache_entry_is_rebuilt() {
     let cache = tempfile::tempdir().unwrap();
-    let Origin::Cached { cache: built, .. } = locator(Some(fixture()), cache.path())
-        .load()
-        .unwrap()
-        .origin
-    else {
-        panic!("expected a cache build");
-    };
+    let built = build_cache(cache.path());
     fs::remove_file(built.join("char_def.bin")).unwrap();
     let loaded = locator(Some(fixture()), cache.path()).load().unwrap();
     assert!(matches!(

@@ -7,7 +7,7 @@
 use anyhow::{bail, Context, Result};
 use green_io::{m2, Input};
 use green_meta::maege::{self, Options, RefMode};
-use green_meta::{Level, Metric, MetricConfig};
+use green_meta::{Level, MetricConfig};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -86,36 +86,18 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
         bail!("beta must be a non-negative number or inf (got {b})");
     }
     let mut out = Vec::new();
+    let gleu = args.gleu.then_some((args.gleu_iterations, args.seed));
     for level in &args.levels {
-        let level = match level.as_str() {
-            "corpus" => Level::Corpus,
-            "mean" => Level::Mean,
-            other => bail!("unknown level '{other}'; use corpus or mean"),
-        };
+        let level: Level = level.parse()?;
         for tok in &args.tokenizers {
-            for &n in &args.n {
-                for &beta in &args.betas {
-                    out.push(MetricConfig {
-                        metric: Metric::Green { n, beta },
-                        tokenizer: tok.clone(),
-                        normalization,
-                        level,
-                    });
-                }
-            }
-            if args.gleu {
-                let metric = Metric::Gleu {
-                    n: 4,
-                    iterations: args.gleu_iterations,
-                    seed: args.seed,
-                };
-                out.push(MetricConfig {
-                    metric,
-                    tokenizer: tok.clone(),
-                    normalization,
-                    level,
-                });
-            }
+            out.extend(MetricConfig::grid(
+                tok,
+                normalization,
+                level,
+                &args.n,
+                &args.betas,
+                gleu,
+            ));
         }
     }
     Ok(out)

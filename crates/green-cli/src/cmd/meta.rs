@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use green_meta::{
     dataset::{Dataset, Descriptor, BUILTIN},
-    HumanScore, Level, Metric, MetricConfig, Options, TiePolicy, TrueSkill,
+    HumanScore, Level, MetricConfig, Options, TiePolicy, TrueSkill,
 };
 
 #[derive(clap::Args, Debug)]
@@ -146,49 +146,30 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
     let levels: Vec<Level> = args
         .levels
         .iter()
-        .map(|l| match l.as_str() {
-            "corpus" => Ok(Level::Corpus),
-            "mean" => Ok(Level::Mean),
-            _ => bail!("unknown level '{l}'; use corpus or mean"),
-        })
-        .collect::<Result<_>>()?;
+        .map(|l| l.parse())
+        .collect::<Result<_, _>>()?;
+    if !args.gleu_only {
+        if let Some(beta) = betas.iter().find(|&&b| b < 0.0) {
+            bail!("beta must be >= 0 (got {beta})");
+        }
+    }
+    let gleu = (args.gleu || args.gleu_only).then_some((args.gleu_iterations, args.seed));
     let mut out = Vec::new();
     for tok in &args.tokenizers {
+        let ns = match (args.gleu_only, ns.is_empty()) {
+            (true, _) => Vec::new(),
+            (false, true) => vec![if tok.contains("char") { 6 } else { 4 }],
+            (false, false) => ns.clone(),
+        };
         for &level in &levels {
-            if !args.gleu_only {
-                let default_n = if tok.contains("char") { 6 } else { 4 };
-                let ns = if ns.is_empty() {
-                    vec![default_n]
-                } else {
-                    ns.clone()
-                };
-                for &n in &ns {
-                    for &beta in &betas {
-                        if beta < 0.0 {
-                            bail!("beta must be >= 0 (got {beta})");
-                        }
-                        out.push(MetricConfig {
-                            metric: Metric::Green { n, beta },
-                            tokenizer: tok.clone(),
-                            normalization,
-                            level,
-                        });
-                    }
-                }
-            }
-            if args.gleu || args.gleu_only {
-                let metric = Metric::Gleu {
-                    n: 4,
-                    iterations: args.gleu_iterations,
-                    seed: args.seed,
-                };
-                out.push(MetricConfig {
-                    metric,
-                    tokenizer: tok.clone(),
-                    normalization,
-                    level,
-                });
-            }
+            out.extend(MetricConfig::grid(
+                tok,
+                normalization,
+                level,
+                &ns,
+                &betas,
+                gleu,
+            ));
         }
     }
     Ok(out)

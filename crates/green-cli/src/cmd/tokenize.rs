@@ -10,8 +10,9 @@
 use std::io::{self, BufWriter, Write};
 
 use anyhow::{anyhow, Result};
-use green_engine::Normalization;
 use green_io::Input;
+
+use crate::score::TokenizerArgs;
 
 /// The tokenizer specs and what they do, for the help text.
 fn specs_help() -> String {
@@ -30,21 +31,8 @@ pub struct Args {
     #[arg(value_name = "FILE", default_value = "-")]
     pub input: String,
 
-    /// Tokenizer spec (listed below).
-    #[arg(short = 't', long = "token", visible_aliases = ["tokenize", "tokenization"], default_value = "word")]
-    pub tokenizer: String,
-
-    /// Text normalisation before tokenising: none, nfc, nfkc, lower, or e.g. nfkc+lower.
-    #[arg(long = "norm", default_value = "none", value_parser = parse_norm)]
-    pub normalization: Normalization,
-
-    /// Japanese dictionary directory for `-t ja` (default: $GREEN_JA_DICT, then Debian's mecab-ipadic).
-    #[arg(long, value_name = "DIR")]
-    pub ja_dict: Option<std::path::PathBuf>,
-
-    /// Configuration string for a `-t plugin:NAME_OR_PATH` tokenizer.
-    #[arg(long, value_name = "STRING")]
-    pub plugin_config: Option<String>,
+    #[command(flatten)]
+    pub tokenizer: TokenizerArgs,
 
     /// Separator printed between tokens.
     #[arg(long, default_value = " ", value_name = "STRING")]
@@ -55,23 +43,14 @@ pub struct Args {
     pub name: bool,
 }
 
-fn parse_norm(s: &str) -> Result<Normalization, String> {
-    s.parse()
-}
-
 pub fn run(args: &Args) -> Result<()> {
-    let options = green_tokenizers::Options {
-        normalization: args.normalization,
-        plugin_config: args.plugin_config.clone(),
-        ja_dict: args.ja_dict.clone(),
-    };
-    let built = green_tokenizers::build(&args.tokenizer, &options)?;
+    let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
     if args.name {
         eprintln!(
             "{} (normalisation: {})",
             tokenizer.name(),
-            args.normalization
+            args.tokenizer.normalization
         );
     }
     let input = Input::parse(&args.input);

@@ -110,6 +110,22 @@ pub struct Row {
     pub types: BTreeMap<String, TypeDelta>,
 }
 
+impl Row {
+    /// The numbers of the table columns after the label (Markdown and TSV alike).
+    fn columns(&self) -> [Option<f64>; 7] {
+        let (s, p) = (&self.standard, &self.precision);
+        [
+            s.corpus_rho,
+            s.tau,
+            s.pearson,
+            s.ties,
+            p.corpus_rho,
+            p.tau,
+            p.pearson,
+        ]
+    }
+}
+
 /// A MAEGE run over one M2 file.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Report {
@@ -315,7 +331,7 @@ fn evaluate(
                 types: BTreeMap::new(),
                 regions: vec![vec![vec![Regions::default(); gn]; ms]; opts.reps],
                 sums: vec![vec![0.0; ms]; opts.reps],
-                gleu: vec![vec![vec![zero_gleu(gn); ms]; opts.reps]; iters],
+                gleu: vec![vec![vec![GleuStats::new(gn); ms]; opts.reps]; iters],
             }
         })
         .collect();
@@ -422,23 +438,6 @@ pub fn chain_pairs(scores: &[f64], pairs: &mut PairCounts) {
     }
 }
 
-fn zero_gleu(n: usize) -> GleuStats {
-    GleuStats {
-        hyp_len: 0,
-        ref_len: 0,
-        orders: vec![(0, 0); n],
-    }
-}
-
-fn add_gleu(to: &mut GleuStats, o: &GleuStats) {
-    to.hyp_len += o.hyp_len;
-    to.ref_len += o.ref_len;
-    for (a, b) in to.orders.iter_mut().zip(&o.orders) {
-        a.0 += b.0;
-        a.1 += b.1;
-    }
-}
-
 /// The sentence score of hypothesis `h` (GREEN: best reference; GLEU: smoothed, mean over references).
 fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
     match cfg.metric {
@@ -490,7 +489,7 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], u
                         .map(|r| GleuStats::of(&c.get(m, r)[..n]))
                         .collect();
                     for (it, &r) in fold.gleu.iter_mut().zip(&choice) {
-                        add_gleu(&mut it[rep][m], &stats[r]);
+                        it[rep][m].add(&stats[r]);
                     }
                 }
             }
@@ -531,18 +530,8 @@ impl Report {
         s.push_str("| metric | corpus ρ | sentence τ | sentence r | ties | P: corpus ρ | P: sentence τ | P: sentence r |\n");
         s.push_str("|---|---|---|---|---|---|---|---|\n");
         for r in &self.rows {
-            let _ = writeln!(
-                s,
-                "| {} | {} | {} | {} | {} | {} | {} | {} |",
-                r.label,
-                f(r.standard.corpus_rho),
-                f(r.standard.tau),
-                f(r.standard.pearson),
-                f(r.standard.ties),
-                f(r.precision.corpus_rho),
-                f(r.precision.tau),
-                f(r.precision.pearson)
-            );
+            let cells: Vec<String> = r.columns().into_iter().map(f).collect();
+            let _ = writeln!(s, "| {} | {} |", r.label, cells.join(" | "));
         }
         let types: Vec<&String> = self
             .type_counts
@@ -589,18 +578,8 @@ impl Report {
             "metric\tcorpus_rho\ttau\tpearson\tties\tp_corpus_rho\tp_tau\tp_pearson\n",
         );
         for r in &self.rows {
-            let _ = writeln!(
-                s,
-                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-                r.label,
-                f(r.standard.corpus_rho),
-                f(r.standard.tau),
-                f(r.standard.pearson),
-                f(r.standard.ties),
-                f(r.precision.corpus_rho),
-                f(r.precision.tau),
-                f(r.precision.pearson)
-            );
+            let cells: Vec<String> = r.columns().into_iter().map(f).collect();
+            let _ = writeln!(s, "{}\t{}", r.label, cells.join("\t"));
         }
         s
     }
