@@ -7,11 +7,19 @@
 //! `tests/header_drift.rs` fails if the two drift), and [`export_plugin!`], which turns any
 //! [`green_engine::Tokenizer`] into a plugin in a few lines:
 //!
-//! ```ignore
+//! ```
 //! use green_plugin_api::{export_plugin, FromConfig, TokenizeError, Tokenizer};
 //!
 //! struct Upper;
-//! impl Tokenizer for Upper { /* name, tokenize */ }
+//! impl Tokenizer for Upper {
+//!     fn name(&self) -> String {
+//!         "upper".into()
+//!     }
+//!     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+//!         text.split_whitespace().for_each(|t| sink(&t.to_uppercase()));
+//!         Ok(())
+//!     }
+//! }
 //! impl FromConfig for Upper {
 //!     fn from_config(_config: &str) -> Result<Self, String> { Ok(Upper) }
 //! }
