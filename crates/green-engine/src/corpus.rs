@@ -72,12 +72,16 @@ impl<T: Tokenizer> Scorer<T> {
         &self,
         batch: &[Sentence],
     ) -> Result<Vec<SentenceCounts>, (usize, TokenizeError)> {
-        batch
+        // Collect every result before looking at errors, so the error reported is always
+        // that of the first failing sentence, whatever the thread count.
+        let results: Vec<Result<SentenceCounts, TokenizeError>> = batch
             .par_iter()
+            .map_init(Counter::new, |counter, s| self.count(counter, s))
+            .collect();
+        results
+            .into_iter()
             .enumerate()
-            .map_init(Counter::new, |counter, (i, s)| {
-                self.count(counter, s).map_err(|e| (i, e))
-            })
+            .map(|(i, r)| r.map_err(|e| (i, e)))
             .collect()
     }
 

@@ -115,3 +115,51 @@ fn thread_count_does_not_change_results() {
         assert_eq!(run(threads), one, "{threads} threads");
     }
 }
+
+/// Fails on lines containing "bad".
+struct Picky;
+
+impl green_engine::Tokenizer for Picky {
+    fn name(&self) -> String {
+        "picky".into()
+    }
+    fn tokenize(
+        &self,
+        text: &str,
+        sink: &mut dyn FnMut(&str),
+    ) -> Result<(), green_engine::TokenizeError> {
+        if text.contains("bad") {
+            return Err(green_engine::TokenizeError::new(format!(
+                "cannot read '{text}'"
+            )));
+        }
+        Whitespace.tokenize(text, sink)
+    }
+}
+
+#[test]
+fn the_first_failing_sentence_is_reported_at_any_thread_count() {
+    let src: Vec<String> = (0..5000)
+        .map(|i| {
+            if i % 700 == 699 {
+                format!("bad {i}")
+            } else {
+                format!("ok {i}")
+            }
+        })
+        .collect();
+    let refs = vec![src.clone()];
+    let hyps = vec![src.clone()];
+    let scorer = Scorer::new(Picky, Config::new(2, vec![1.0]).unwrap());
+    for threads in [1, 2, 8] {
+        let err = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| scorer.evaluate(&src, &refs, &hyps).unwrap_err().to_string());
+        assert_eq!(
+            err, "sentence 700: tokenizer failed: cannot read 'bad 699'",
+            "{threads} threads"
+        );
+    }
+}
