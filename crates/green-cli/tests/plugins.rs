@@ -36,7 +36,7 @@ fn rust_plugin(lib: &str) -> PathBuf {
     path
 }
 
-/// Compile a C plugin into `dir` with `cc` (as docs/plugins.md tells users to).
+/// Compile a C plugin into `dir` with `cc` (as README.md (Tokenizer plugins) tells users to).
 fn c_plugin(source: &Path, define: Option<&str>, dir: &Path, name: &str) -> PathBuf {
     let out = dir.join(format!("{}{name}{}", DLL.0, DLL.1));
     let mut cc = Command::new("cc");

@@ -26,7 +26,7 @@
  * at a time. Plugins must not let C++ exceptions or Rust panics escape any function.
  *
  * Rust: crates/green-plugin-api; the test tests/header_drift.rs keeps this file and the Rust
- * definitions identical. Guide: docs/plugins.md.
+ * definitions identical. Guide: README.md (Tokenizer plugins).
  */
 #ifndef GREEN_PLUGIN_H
 #define GREEN_PLUGIN_H

@@ -99,7 +99,7 @@ fn open(path: &Path) -> Result<(Loaded, PluginInfo), Error> {
     let symbol = green_plugin_api::GREEN_PLUGIN_ENTRY_SYMBOL;
     // SAFETY: the symbol's type is fixed by the ABI.
     let entry = unsafe { library.get::<GreenPluginEntry>(format!("{symbol}\0").as_bytes()) }.map_err(|_| {
-        Error(format!("plugin {shown}: no symbol '{symbol}': not a green plugin (export it as in green_plugin.h, see docs/plugins.md)"))
+        Error(format!("plugin {shown}: no symbol '{symbol}': not a green plugin (export it as in green_plugin.h, see README.md, Tokenizer plugins)"))
     })?;
     // SAFETY: calling the entry point the ABI defines.
     let ptr = unsafe { entry() };
