@@ -4,12 +4,16 @@
 //! result depends on the order the matches are played in, so it takes a seed: each run
 //! plays every pairwise judgment once in a fresh seeded random order, starting from the
 //! prior, and the score is the mean of the final mu over the runs (the WMT/GJG15 scripts
-//! likewise average the final mu of many sampled runs). Draws are the human ties.
+//! likewise average the final mu of many sampled runs). Draws are the human ties. The
+//! two-player update itself (Herbrich et al. 2007) comes from the `skillratings` crate.
 
 use std::cmp::Ordering;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rayon::prelude::*;
+use skillratings::trueskill::{trueskill, TrueSkillConfig, TrueSkillRating};
+use skillratings::Outcomes;
 
 use crate::judgments::{Judgments, Matrix, RankingItem};
 use crate::Error;
@@ -74,36 +78,43 @@ impl TrueSkill {
         let beta = self
             .beta
             .unwrap_or(self.sigma0 * (matches.len() + 1) as f64 / 40.0);
-        // Draw margin for two players: eps = Φ⁻¹((p + 1) / 2) · √2 · beta.
-        let eps = normal_ppf((self.draw_probability + 1.0) / 2.0) * std::f64::consts::SQRT_2 * beta;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed);
-        let mut order: Vec<usize> = (0..matches.len()).collect();
+        let config = TrueSkillConfig {
+            draw_probability: self.draw_probability,
+            beta,
+            dynamics_factor: self.tau,
+        };
+        let prior = TrueSkillRating {
+            rating: self.mu0,
+            uncertainty: self.sigma0,
+        };
+        // Runs are independent: run r shuffles with stream r of the seeded generator, so the
+        // runs can go in parallel and still give the same numbers at any thread count.
+        let finals: Vec<Vec<f64>> = (0..self.runs)
+            .into_par_iter()
+            .map(|run| {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed);
+                rng.set_stream(run as u64);
+                let mut order: Vec<usize> = (0..matches.len()).collect();
+                order.shuffle(&mut rng);
+                let mut ratings = vec![prior; systems];
+                for &k in &order {
+                    let (a, b, o) = matches[k];
+                    let outcome = match o {
+                        Ordering::Greater => Outcomes::WIN,
+                        Ordering::Less => Outcomes::LOSS,
+                        Ordering::Equal => Outcomes::DRAW,
+                    };
+                    (ratings[a], ratings[b]) =
+                        trueskill(&ratings[a], &ratings[b], &outcome, &config);
+                }
+                ratings.iter().map(|r| r.rating).collect()
+            })
+            .collect();
+        // Summed in run order, so the float result does not depend on scheduling.
         let mut total = vec![0.0; systems];
-        for _ in 0..self.runs {
-            let mut mu = vec![self.mu0; systems];
-            let mut var = vec![self.sigma0 * self.sigma0; systems];
-            order.shuffle(&mut rng);
-            for &k in &order {
-                let (a, b, o) = matches[k];
-                // Winner first; a draw keeps (a, b).
-                let (w, l) = if o == Ordering::Less { (b, a) } else { (a, b) };
-                var[w] += self.tau * self.tau;
-                var[l] += self.tau * self.tau;
-                let c2 = 2.0 * beta * beta + var[w] + var[l];
-                let c = c2.sqrt();
-                let (t, e) = ((mu[w] - mu[l]) / c, eps / c);
-                let (v, wf) = if o == Ordering::Equal {
-                    v_w_draw(t, e)
-                } else {
-                    v_w_win(t, e)
-                };
-                mu[w] += var[w] / c * v;
-                mu[l] -= var[l] / c * v;
-                var[w] *= (1.0 - var[w] / c2 * wf).max(f64::EPSILON);
-                var[l] *= (1.0 - var[l] / c2 * wf).max(f64::EPSILON);
-            }
-            for (t, m) in total.iter_mut().zip(&mu) {
-                *t += m;
+        for run in &finals {
+            for (t, mu) in total.iter_mut().zip(run) {
+                *t += mu;
             }
         }
         Ok(total.into_iter().map(|t| t / self.runs as f64).collect())
@@ -118,71 +129,6 @@ pub fn matches<'a>(
         .into_iter()
         .flat_map(|i| i.pairs().collect::<Vec<_>>())
         .collect()
-}
-
-fn pdf(x: f64) -> f64 {
-    (-x * x / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt()
-}
-
-fn cdf(x: f64) -> f64 {
-    0.5 * erfc(-x / std::f64::consts::SQRT_2)
-}
-
-/// Complementary error function (Numerical Recipes' Chebyshev fit, |error| < 1.2e-7,
-/// the same one the Python `trueskill` package uses).
-fn erfc(x: f64) -> f64 {
-    let z = x.abs();
-    let t = 1.0 / (1.0 + z / 2.0);
-    let r = t
-        * (-z * z - 1.26551223
-            + t * (1.00002368
-                + t * (0.37409196
-                    + t * (0.09678418
-                        + t * (-0.18628806
-                            + t * (0.27886807
-                                + t * (-1.13520398
-                                    + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))))
-            .exp();
-    if x < 0.0 {
-        2.0 - r
-    } else {
-        r
-    }
-}
-
-/// Inverse of the standard normal CDF, by bisection on [`cdf`] (called once per rating).
-fn normal_ppf(p: f64) -> f64 {
-    let (mut lo, mut hi) = (-40.0, 40.0);
-    for _ in 0..200 {
-        let mid = (lo + hi) / 2.0;
-        if cdf(mid) < p {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    (lo + hi) / 2.0
-}
-
-/// v and w of a win with margin e (Herbrich et al. 2007).
-fn v_w_win(t: f64, e: f64) -> (f64, f64) {
-    let x = t - e;
-    let denom = cdf(x);
-    let v = if denom < 1e-300 { -x } else { pdf(x) / denom };
-    (v, v * (v + x))
-}
-
-/// v and w of a draw with margin e.
-fn v_w_draw(t: f64, e: f64) -> (f64, f64) {
-    let (a, b) = (-e - t, e - t);
-    let denom = cdf(b) - cdf(a);
-    if denom < 1e-300 {
-        // Far outside the draw band: the limits of v and w.
-        return (if t < 0.0 { -t - e } else { -t + e }, 1.0);
-    }
-    let v = (pdf(a) - pdf(b)) / denom;
-    let w = v * v + (b * pdf(b) - a * pdf(a)) / denom;
-    (v, w)
 }
 
 /// Published system scores: one number per line, systems in `systems` order.
@@ -242,13 +188,6 @@ mod tests {
         // A system never compared with anyone scores 0; the pair is skipped, not counted as a loss.
         let ew4 = expected_wins(&Judgments::win_matrix(4, &items));
         assert_eq!(ew4, [0.5, 1.0 / 6.0, 1.0 / 3.0, 0.0]);
-    }
-
-    #[test]
-    fn normal_helpers() {
-        assert!((cdf(0.0) - 0.5).abs() < 1e-7);
-        assert!((cdf(1.959964) - 0.975).abs() < 1e-6);
-        assert!((normal_ppf(0.625) - 0.318639).abs() < 1e-5);
     }
 
     #[test]
