@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::count::{Counter, Regions, SentenceCounts};
-use crate::score::{green, order_scores, select_reference, OrderScore};
+use crate::score::{order_scores, select_reference, OrderScore};
 use crate::tokenizer::{TokenizeError, Tokenizer};
 use crate::Error;
 
@@ -165,9 +165,8 @@ impl Accumulator {
         };
         for (b, &beta) in self.config.betas.iter().enumerate() {
             for h in 0..self.hyps {
-                let r = select_reference(counts, h, n, beta);
+                let (r, score) = select_reference(counts, h, n, beta);
                 let regions = &counts.get(h, r)[..n];
-                let score = green(regions, beta);
                 let slot = h * nb + b;
                 for (t, reg) in self.totals[slot * n..(slot + 1) * n]
                     .iter_mut()

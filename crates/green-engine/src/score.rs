@@ -130,9 +130,10 @@ pub fn cumulative_fs(regions: &[Regions], beta: f64) -> Vec<f64> {
         .collect()
 }
 
-/// Index of the reference the reference implementation would pick for hypothesis `hyp`
-/// using orders 1..=n: the greatest [F_n, ..., F_1]; the first one on a full tie.
-pub fn select_reference(counts: &SentenceCounts, hyp: usize, n: usize, beta: f64) -> usize {
+/// The reference the reference implementation would pick for hypothesis `hyp` using orders
+/// 1..=n: the greatest [F_n, ..., F_1], the first one on a full tie. Returns its index and
+/// its GREEN score F_n (the same number [`green`] gives for it, without computing it again).
+pub fn select_reference(counts: &SentenceCounts, hyp: usize, n: usize, beta: f64) -> (usize, f64) {
     let mut best: Option<(usize, Vec<f64>)> = None;
     for r in 0..counts.refs {
         let mut fs = cumulative_fs(&counts.get(hyp, r)[..n], beta);
@@ -145,7 +146,7 @@ pub fn select_reference(counts: &SentenceCounts, hyp: usize, n: usize, beta: f64
             best = Some((r, fs));
         }
     }
-    best.map_or(0, |(r, _)| r)
+    best.map_or((0, 0.0), |(r, fs)| (r, fs.first().copied().unwrap_or(0.0)))
 }
 
 #[cfg(test)]

@@ -204,12 +204,11 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 for c in &counts.sentences[range.clone()] {
                     let mut row = Vec::with_capacity(systems);
                     for (h, total) in part_totals[p].iter_mut().enumerate() {
-                        let r = score::select_reference(c, h, n, beta);
-                        let regions = &c.get(h, r)[..n];
-                        for (t, reg) in total.iter_mut().zip(regions) {
+                        let (r, score) = score::select_reference(c, h, n, beta);
+                        for (t, reg) in total.iter_mut().zip(&c.get(h, r)[..n]) {
                             t.add(reg);
                         }
-                        row.push(score::green(regions, beta));
+                        row.push(score);
                     }
                     sentence.push(row);
                 }

@@ -441,10 +441,7 @@ pub fn chain_pairs(scores: &[f64], pairs: &mut PairCounts) {
 /// The sentence score of hypothesis `h` (GREEN: best reference; GLEU: smoothed, mean over references).
 fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
     match cfg.metric {
-        Metric::Green { n, beta } => {
-            let r = score::select_reference(c, h, n, beta);
-            score::green(&c.get(h, r)[..n], beta)
-        }
+        Metric::Green { n, beta } => score::select_reference(c, h, n, beta).1,
         Metric::Gleu { n, .. } => {
             (0..c.refs)
                 .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(true))
@@ -465,7 +462,7 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], u
             }
             (Metric::Green { n, beta }, Level::Corpus) => {
                 for m in 0..c.hyps {
-                    let r = score::select_reference(c, m, n, beta);
+                    let (r, _) = score::select_reference(c, m, n, beta);
                     for (t, reg) in fold.regions[rep][m].iter_mut().zip(&c.get(m, r)[..n]) {
                         t.add(reg);
                     }
