@@ -37,6 +37,8 @@ pub enum Command {
     Maege(cmd::maege::Args),
     /// Meta-evaluation: agreement of GREEN/GLEU configurations with human judgments.
     Meta(cmd::meta::Args),
+    /// Paired significance of GREEN differences: each system against the first (baseline).
+    Paired(cmd::paired::Args),
     /// List the tokenizer plugins on the search path (GREEN_PLUGIN_PATH) with name, version and ABI.
     Plugins(cmd::plugins::Args),
     /// Print the tokens of each input line, to see what a tokenizer (-t) makes of the text.
@@ -48,6 +50,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::M2(args) => cmd::m2::run(args),
         Command::Maege(args) => cmd::maege::run(args),
         Command::Meta(args) => cmd::meta::run(args),
+        Command::Paired(args) => cmd::paired::run(args),
         Command::Plugins(args) => cmd::plugins::run(args),
         Command::Tokenize(args) => cmd::tokenize::run(args),
     }

@@ -219,7 +219,7 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             Built::Dyn(t) => score_files(t, config, &inputs, args, keep_sentences)?,
         }
     } else {
-        let data = load_formats(args, ref_format)?;
+        let data = load_formats(args.source.as_ref(), &args.refs, &args.hyps, ref_format)?;
         match built {
             Built::Word(t) => score_loaded(t, config, &data)?,
             Built::Char(t) => score_loaded(t, config, &data)?,
@@ -343,27 +343,32 @@ fn score_files<T: Tokenizer>(
 }
 
 /// Sources, per-sentence references and systems, all in memory (M2 and para input).
-struct Loaded {
-    sources: Vec<String>,
-    refs: Vec<Vec<String>>,
-    hyps: Vec<Vec<String>>,
-    max_refs: usize,
+pub(crate) struct Loaded {
+    pub sources: Vec<String>,
+    pub refs: Vec<Vec<String>>,
+    pub hyps: Vec<Vec<String>>,
+    pub max_refs: usize,
 }
 
-/// Read references in M2 or para form, and the source and system line files beside them.
-fn load_formats(args: &Args, format: Option<RefFormat>) -> Result<Loaded> {
-    let ref_inputs: Vec<Input> = args.refs.iter().map(|r| Input::parse(r)).collect();
+/// Read references (line, M2 or para files), and the source and system line files beside them.
+pub(crate) fn load_formats(
+    source: Option<&String>,
+    ref_paths: &[String],
+    hyp_paths: &[String],
+    format: Option<RefFormat>,
+) -> Result<Loaded> {
+    let ref_inputs: Vec<Input> = ref_paths.iter().map(|r| Input::parse(r)).collect();
     let corpus = references::load_all(&ref_inputs, format)?;
     let sentences = corpus.refs.len();
     let max_refs = corpus.max_refs();
-    let sources = match (&args.source, corpus.sources) {
+    let sources = match (source, corpus.sources) {
         (Some(path), _) => {
             let lines = read_lines(&Input::parse(path))?;
             if lines.len() != sentences {
                 bail!(
                     "line count mismatch: {path} has {} lines but {} has {sentences} sentences",
                     lines.len(),
-                    args.refs[0]
+                    ref_paths[0]
                 );
             }
             lines
@@ -371,13 +376,13 @@ fn load_formats(args: &Args, format: Option<RefFormat>) -> Result<Loaded> {
         (None, Some(sources)) => sources,
         (None, None) => bail!("no source file given: pass it with -s SRC"),
     };
-    let mut hyps = Vec::with_capacity(args.hyps.len());
-    for path in &args.hyps {
+    let mut hyps = Vec::with_capacity(hyp_paths.len());
+    for path in hyp_paths {
         let lines = read_lines(&Input::parse(path))?;
         if lines.len() != sentences {
             bail!(
                 "line count mismatch: {} has {sentences} sentences but {path} has {} lines; every system file needs one line per sentence",
-                args.refs[0],
+                ref_paths[0],
                 lines.len()
             );
         }
@@ -386,7 +391,7 @@ fn load_formats(args: &Args, format: Option<RefFormat>) -> Result<Loaded> {
     if sentences == 0 {
         bail!(
             "{} has no sentences: there is nothing to score",
-            args.refs[0]
+            ref_paths[0]
         );
     }
     Ok(Loaded {

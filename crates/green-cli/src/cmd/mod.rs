@@ -3,5 +3,6 @@
 pub mod m2;
 pub mod maege;
 pub mod meta;
+pub mod paired;
 pub mod plugins;
 pub mod tokenize;

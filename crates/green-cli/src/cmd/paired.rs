@@ -1,0 +1,277 @@
+//! `green paired`: is a system's GREEN score better than a baseline's by more than chance?
+//!
+//! Paired bootstrap and approximate randomisation (sacrebleu's `--paired-bs` and
+//! `--paired-ar`) over per-sentence statistics: each sentence contributes, per system, the
+//! region counts of the reference GREEN chooses for it at the given beta, and a corpus score
+//! is GREEN of the summed counts, so no replicate recounts anything. The first `-c` file is
+//! the baseline; every other system is tested against it.
+
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use green_engine::score::{order_scores, select_reference};
+use green_engine::{Config, Regions, Scorer, Sentence, Signature, Tokenizer, BATCH};
+use green_io::references::Format as RefFormat;
+use green_signif::{
+    approximate_randomisation, exact_randomisation, paired_bootstrap, PairedResult, Stats,
+};
+use green_tokenizers::Built;
+use serde_json::json;
+
+use crate::output::percent;
+use crate::score::{load_formats, TokenizerArgs};
+
+/// Regions per order, as integers in a fixed order.
+const WIDTH: usize = 7;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// Paired bootstrap resampling (Koehn 2004), with confidence intervals.
+    Bs,
+    /// Approximate randomisation (Riezler and Maxwell 2005).
+    Ar,
+    /// Exact randomisation: all 2^n swaps (at most 20 sentences).
+    Exact,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Source file (may be left out when the references are M2 or para files).
+    #[arg(
+        short = 's',
+        long = "src",
+        visible_alias = "source",
+        value_name = "SRC"
+    )]
+    pub source: Option<String>,
+
+    /// Reference files (line, M2 or para files).
+    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., required = true, value_name = "REF")]
+    pub refs: Vec<String>,
+
+    /// System files: the baseline first, then the systems to test against it.
+    #[arg(short = 'c', long = "cor", visible_aliases = ["hyp", "hyps"], num_args = 2.., required = true, value_name = "HYP")]
+    pub hyps: Vec<String>,
+
+    /// Highest n-gram order N.
+    #[arg(short = 'n', default_value_t = 4)]
+    pub n: usize,
+
+    /// Beta (one value: the test is on one score).
+    #[arg(short = 'b', long = "beta", default_value_t = 1.0)]
+    pub beta: f64,
+
+    #[command(flatten)]
+    pub tokenizer: TokenizerArgs,
+
+    /// Layout of the -r files: auto, lines, m2 or para.
+    #[arg(long, default_value = "auto", value_name = "FORMAT")]
+    pub ref_format: String,
+
+    /// Which test.
+    #[arg(long, value_enum, default_value = "bs")]
+    pub test: Test,
+
+    /// Replicates (resamples or shuffles).
+    #[arg(long, value_name = "R", default_value_t = 1000)]
+    pub reps: usize,
+
+    /// Seed of the generator (xoshiro256** seeded by SplitMix64).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Coverage of the bootstrap intervals.
+    #[arg(long, value_name = "LEVEL", default_value_t = 0.95)]
+    pub confidence: f64,
+
+    /// Digits after the decimal point for scores (on the ×100 scale).
+    #[arg(short = 'd', long = "digit", default_value_t = 2)]
+    pub digits: usize,
+
+    /// Output format: text or json.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+}
+
+/// Largest replicate count accepted (a run this long takes minutes on a big corpus).
+const MAX_REPS: usize = 1_000_000;
+
+pub fn run(args: &Args) -> Result<()> {
+    if args.reps == 0 || args.reps > MAX_REPS {
+        bail!(
+            "--reps must be between 1 and {MAX_REPS} (got {})",
+            args.reps
+        );
+    }
+    if !(args.confidence > 0.0 && args.confidence < 1.0) {
+        bail!(
+            "--confidence must be between 0 and 1, e.g. 0.95 (got {})",
+            args.confidence
+        );
+    }
+    let config = Config::new(args.n, vec![args.beta])?;
+    let data = load_formats(
+        args.source.as_ref(),
+        &args.refs,
+        &args.hyps,
+        RefFormat::parse(&args.ref_format)?,
+    )?;
+    let built = args.tokenizer.build()?;
+    let tokenizer_name = built.name();
+    let stats = match built {
+        Built::Word(t) => sentence_stats(t, config, &data)?,
+        Built::Char(t) => sentence_stats(t, config, &data)?,
+        Built::Dyn(t) => sentence_stats(t, config, &data)?,
+    };
+    let (n, beta) = (args.n, args.beta);
+    let score = |sums: &[u64]| green_of(sums, n, beta);
+    let mut results = Vec::with_capacity(args.hyps.len() - 1);
+    for system in 1..args.hyps.len() {
+        let pair = Stats::new(WIDTH * n, stats[0].clone(), stats[system].clone())?;
+        results.push(match args.test {
+            Test::Bs => paired_bootstrap(&pair, score, args.reps, args.seed, args.confidence)?,
+            Test::Ar => approximate_randomisation(&pair, score, args.reps, args.seed)?,
+            Test::Exact => exact_randomisation(&pair, score)?,
+        });
+    }
+    let signature = format!(
+        "{}|test:{}|reps:{}|seed:{}|rng:{}",
+        Signature {
+            n,
+            betas: vec![beta],
+            tokenizer: tokenizer_name,
+            normalization: args.tokenizer.normalization,
+            refs: data.max_refs,
+            level: "corpus".into(),
+        },
+        results[0].test,
+        results[0].replicates,
+        args.seed,
+        green_signif::GENERATOR
+    );
+    let text = if args.format == "json" {
+        let systems: Vec<_> = args.hyps[1..]
+            .iter()
+            .zip(&results)
+            .map(|(path, r)| json!({"baseline": args.hyps[0], "system": path, "result": r}))
+            .collect();
+        serde_json::to_string_pretty(&json!({"signature": signature, "comparisons": systems}))?
+            + "\n"
+    } else {
+        render_text(args, &results, &signature)
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// GREEN at beta of summed per-order region counts laid out as [`WIDTH`] integers per order.
+fn green_of(sums: &[u64], n: usize, beta: f64) -> f64 {
+    let regions: Vec<Regions> = sums
+        .chunks(WIDTH)
+        .map(|r| Regions {
+            tk: r[0],
+            td: r[1],
+            ti: r[2],
+            od: r[3],
+            oi: r[4],
+            ud: r[5],
+            ui: r[6],
+        })
+        .collect();
+    order_scores(&regions, beta)[n - 1].cum_f
+}
+
+/// Per system, every sentence's region counts against the reference GREEN chooses for it.
+fn sentence_stats<T: Tokenizer>(
+    tokenizer: T,
+    config: Config,
+    data: &crate::score::Loaded,
+) -> Result<Vec<Vec<u64>>> {
+    let (n, beta) = (config.n, config.betas[0]);
+    let scorer = Scorer::new(tokenizer, config);
+    let systems = data.hyps.len();
+    let mut stats = vec![Vec::with_capacity(data.sources.len() * WIDTH * n); systems];
+    let refs: Vec<Vec<&str>> = data
+        .refs
+        .iter()
+        .map(|r| r.iter().map(String::as_str).collect())
+        .collect();
+    let hyps: Vec<Vec<&str>> = (0..data.sources.len())
+        .map(|i| data.hyps.iter().map(|h| h[i].as_str()).collect())
+        .collect();
+    for start in (0..data.sources.len()).step_by(BATCH) {
+        let end = (start + BATCH).min(data.sources.len());
+        let batch: Vec<Sentence> = (start..end)
+            .map(|i| Sentence {
+                source: &data.sources[i],
+                refs: &refs[i],
+                hyps: &hyps[i],
+            })
+            .collect();
+        let counts = scorer.count_batch(&batch).map_err(|(i, e)| {
+            anyhow::anyhow!(
+                "sentence {}: tokenizer '{}' failed: {e}",
+                start + i + 1,
+                scorer.tokenizer.name()
+            )
+        })?;
+        for (i, c) in counts.iter().enumerate() {
+            if c.refs == 0 {
+                bail!("sentence {} has no reference", start + i + 1);
+            }
+            for (h, out) in stats.iter_mut().enumerate() {
+                let (r, _) = select_reference(c, h, n, beta);
+                for reg in &c.get(h, r)[..n] {
+                    out.extend([reg.tk, reg.td, reg.ti, reg.od, reg.oi, reg.ud, reg.ui]);
+                }
+            }
+        }
+    }
+    Ok(stats)
+}
+
+fn render_text(args: &Args, results: &[PairedResult], signature: &str) -> String {
+    let d = args.digits;
+    let p_digits = (args.reps as f64).log10().ceil().max(4.0) as usize;
+    let mut out = String::new();
+    let with_ci = results[0].intervals.is_some();
+    let ci_title = format!("{}% CI", args.confidence * 100.0);
+    out.push_str(&if with_ci {
+        format!("system\tGREEN\t{ci_title}\tdelta\t{ci_title} of delta\tp\n")
+    } else {
+        "system\tGREEN\tdelta\tp\n".to_string()
+    });
+    let ci =
+        |i: &green_signif::Interval| format!("[{}, {}]", percent(i.low, d), percent(i.high, d));
+    let base = &results[0];
+    out.push_str(&match &base.intervals {
+        Some(iv) => format!(
+            "{}\t{}\t{}\t-\t-\t-\n",
+            args.hyps[0],
+            percent(base.a, d),
+            ci(&iv[0])
+        ),
+        None => format!("{}\t{}\t-\t-\n", args.hyps[0], percent(base.a, d)),
+    });
+    for (path, r) in args.hyps[1..].iter().zip(results) {
+        let delta = format!(
+            "{}{}",
+            if r.delta >= 0.0 { "+" } else { "" },
+            percent(r.delta, d)
+        );
+        let p = format!("{:.*}", p_digits, r.p);
+        out.push_str(&match &r.intervals {
+            Some(iv) => format!(
+                "{path}\t{}\t{}\t{delta}\t{}\t{p}\n",
+                percent(r.b, d),
+                ci(&iv[1]),
+                ci(&iv[2])
+            ),
+            None => format!("{path}\t{}\t{delta}\t{p}\n", percent(r.b, d)),
+        });
+    }
+    out.push_str(&format!("# {signature}\n"));
+    out
+}
