@@ -17,12 +17,14 @@ pub mod metric;
 pub mod plot;
 pub mod report;
 pub mod stats;
+pub mod uncertainty;
 
 pub use dataset::{Dataset, Descriptor};
 pub use eval::{HumanScore, TiePolicy};
 pub use human::TrueSkill;
 pub use metric::{Level, Metric, MetricConfig};
 pub use report::{run, Options, Report};
+pub use uncertainty::Bootstrap;
 
 /// Everything that can go wrong; messages are one line, meant to be shown as they are.
 #[derive(Debug, thiserror::Error)]

@@ -182,6 +182,9 @@ pub struct Scores {
     pub sentence: Vec<Vec<f64>>,
     /// `[view][system]` system scores at the configuration's level.
     pub system: Vec<Vec<f64>>,
+    /// GREEN only: the region counts of the reference chosen for every sentence, flat
+    /// `[sentence][system][order]`, so corpus scores of resampled corpora need no recount.
+    pub chosen: Option<Vec<Regions>>,
 }
 
 /// Score every system of `data` with `config` from `counts` (counted with its tokenizer).
@@ -200,14 +203,18 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
             let mut part_totals =
                 vec![vec![vec![Regions::default(); n]; systems]; data.parts.len()];
             let mut sentence = Vec::with_capacity(counts.sentences.len());
+            let mut chosen = vec![Regions::default(); counts.sentences.len() * systems * n];
             for (p, range) in data.parts.iter().enumerate() {
-                for c in &counts.sentences[range.clone()] {
+                for (i, c) in range.clone().zip(&counts.sentences[range.clone()]) {
                     let mut row = Vec::with_capacity(systems);
                     for (h, total) in part_totals[p].iter_mut().enumerate() {
                         let (r, score) = score::select_reference(c, h, n, beta);
-                        for (t, reg) in total.iter_mut().zip(&c.get(h, r)[..n]) {
+                        let regions = &c.get(h, r)[..n];
+                        for (t, reg) in total.iter_mut().zip(regions) {
                             t.add(reg);
                         }
+                        let at = (i * systems + h) * n;
+                        chosen[at..at + n].copy_from_slice(regions);
                         row.push(score);
                     }
                     sentence.push(row);
@@ -233,7 +240,11 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                         .collect()
                 })
                 .collect();
-            Ok(Scores { sentence, system })
+            Ok(Scores {
+                sentence,
+                system,
+                chosen: Some(chosen),
+            })
         }
         Metric::Gleu {
             iterations, seed, ..
@@ -298,7 +309,11 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                         .collect()
                 }
             };
-            Ok(Scores { sentence, system })
+            Ok(Scores {
+                sentence,
+                system,
+                chosen: None,
+            })
         }
     }
 }

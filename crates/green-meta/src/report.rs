@@ -11,7 +11,8 @@ use crate::dataset::Dataset;
 use crate::eval::{self, Column, HumanScore, Prepared, TiePolicy, Window};
 use crate::human::TrueSkill;
 use crate::metric::{self, Counts, MetricConfig};
-use crate::Error;
+use crate::uncertainty::{self, Bootstrap};
+use crate::{stats, Error};
 
 /// Settings of a run other than the metric configurations.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -21,6 +22,10 @@ pub struct Options {
     pub trueskill: TrueSkill,
     /// Window sizes for the window analysis (empty = none).
     pub windows: Vec<usize>,
+    /// Bootstrap intervals for every number (resampling sentences), when set.
+    pub bootstrap: Option<Bootstrap>,
+    /// Williams' test of every configuration's system-level r against the first one's.
+    pub williams: bool,
 }
 
 impl Default for Options {
@@ -30,6 +35,8 @@ impl Default for Options {
             ties: TiePolicy::Denominator,
             trueskill: TrueSkill::wmt(1000, 0),
             windows: vec![4, 8],
+            bootstrap: None,
+            williams: false,
         }
     }
 }
@@ -50,6 +57,9 @@ pub struct Row {
     pub config: MetricConfig,
     /// Aligned with [`Report::columns`]; `None` = undefined (e.g. a constant score).
     pub values: Vec<Option<f64>>,
+    /// With a bootstrap: the interval of each value, aligned with `values`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub intervals: Vec<Option<green_signif::Interval>>,
     /// System scores per (dataset, view), systems in descriptor order.
     pub system_scores: Vec<(String, String, Vec<f64>)>,
     pub windows: Vec<Window>,
@@ -62,6 +72,26 @@ pub struct Report {
     pub columns: Vec<Column>,
     pub human: Vec<HumanTable>,
     pub rows: Vec<Row>,
+    /// Williams' tests, when asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub williams: Vec<WilliamsRow>,
+}
+
+/// Williams' test of one configuration's system-level Pearson r against the first
+/// configuration's, on one dataset view and system set.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct WilliamsRow {
+    pub dataset: String,
+    pub view: String,
+    pub set: String,
+    pub metric: String,
+    pub baseline: String,
+    pub systems: usize,
+    /// r(metric, human), r(baseline, human), r(metric, baseline).
+    pub r: f64,
+    pub r_baseline: f64,
+    pub r_between: f64,
+    pub test: green_signif::Williams,
 }
 
 /// Evaluate every configuration on every dataset.
@@ -75,12 +105,14 @@ pub fn run(
     }
     let mut columns = Vec::new();
     let mut human_tables = Vec::new();
+    let mut williams = Vec::new();
     let mut rows: Vec<Row> = configs
         .iter()
         .map(|c| Row {
             label: c.label(),
             config: c.clone(),
             values: Vec::new(),
+            intervals: Vec::new(),
             system_scores: Vec::new(),
             windows: Vec::new(),
         })
@@ -120,6 +152,15 @@ pub fn run(
                 let scores = metric::score(data, &counts, &configs[i])?;
                 let row = &mut rows[i];
                 row.values.extend(prepared.row(&scores));
+                if let Some(b) = &options.bootstrap {
+                    row.intervals.extend(uncertainty::intervals(
+                        &prepared,
+                        &scores,
+                        &configs[i],
+                        options.human,
+                        b,
+                    )?);
+                }
                 row.windows.extend(prepared.windows(&scores));
                 for (v, view) in data.views.iter().enumerate() {
                     row.system_scores.push((
@@ -130,13 +171,62 @@ pub fn run(
                 }
             }
         }
+        if options.williams {
+            williams.extend(williams_rows(data, &prepared, &rows));
+        }
     }
     Ok(Report {
         options: options.clone(),
         columns,
         human: human_tables,
         rows,
+        williams,
     })
+}
+
+/// Williams' test of every row after the first against the first, for every view and set
+/// of `data` (whose system scores are the last ones pushed to each row).
+fn williams_rows(data: &Dataset, prepared: &Prepared, rows: &[Row]) -> Vec<WilliamsRow> {
+    let mut out = Vec::new();
+    let views = data.views.len();
+    let Some(base) = rows.first() else {
+        return out;
+    };
+    fn scores_of(row: &Row, views: usize, v: usize) -> &[f64] {
+        &row.system_scores[row.system_scores.len() - views + v].2
+    }
+    for (v, view) in data.views.iter().enumerate() {
+        for (set, members) in &data.sets {
+            let pick = |x: &[f64]| members.iter().map(|&s| x[s]).collect::<Vec<f64>>();
+            let human = pick(&prepared.human[v]);
+            let b = pick(scores_of(base, views, v));
+            for row in &rows[1..] {
+                let m = pick(scores_of(row, views, v));
+                let (Some(r12), Some(r13), Some(r23)) = (
+                    stats::pearson(&m, &human),
+                    stats::pearson(&b, &human),
+                    stats::pearson(&m, &b),
+                ) else {
+                    continue;
+                };
+                if let Ok(test) = green_signif::williams(r12, r13, r23, members.len()) {
+                    out.push(WilliamsRow {
+                        dataset: data.descriptor.name.clone(),
+                        view: view.name.clone(),
+                        set: set.clone(),
+                        metric: row.label.clone(),
+                        baseline: base.label.clone(),
+                        systems: members.len(),
+                        r: r12,
+                        r_baseline: r13,
+                        r_between: r23,
+                        test,
+                    });
+                }
+            }
+        }
+    }
+    out
 }
 
 fn num(x: Option<f64>, digits: usize) -> String {
@@ -150,11 +240,35 @@ impl Report {
         for c in &self.columns {
             let _ = write!(s, "\t{} {}", c.dataset, c.label());
         }
+        let with_ci = self.rows.iter().any(|r| !r.intervals.is_empty());
+        if with_ci {
+            for c in &self.columns {
+                let _ = write!(
+                    s,
+                    "\t{} {} low\t{} {} high",
+                    c.dataset,
+                    c.label(),
+                    c.dataset,
+                    c.label()
+                );
+            }
+        }
         s.push('\n');
         for r in &self.rows {
             s.push_str(&r.label);
             for v in &r.values {
                 let _ = write!(s, "\t{}", num(*v, 6));
+            }
+            if with_ci {
+                for i in 0..self.columns.len() {
+                    let iv = r.intervals.get(i).copied().flatten();
+                    let _ = write!(
+                        s,
+                        "\t{}\t{}",
+                        num(iv.map(|x| x.low), 6),
+                        num(iv.map(|x| x.high), 6)
+                    );
+                }
             }
             s.push('\n');
         }
@@ -191,9 +305,57 @@ impl Report {
             for r in &self.rows {
                 let _ = write!(s, "| {} |", r.label);
                 for &i in &cols {
-                    let _ = write!(s, " {} |", num(r.values[i], 3));
+                    match r.intervals.get(i).copied().flatten() {
+                        Some(iv) => {
+                            let _ = write!(
+                                s,
+                                " {} [{:.3}, {:.3}] |",
+                                num(r.values[i], 3),
+                                iv.low,
+                                iv.high
+                            );
+                        }
+                        None => {
+                            let _ = write!(s, " {} |", num(r.values[i], 3));
+                        }
+                    }
                 }
                 s.push('\n');
+            }
+            s.push('\n');
+        }
+        if let Some(b) = &self.options.bootstrap {
+            let _ = writeln!(
+                s,
+                "Intervals: {}% percentile bootstrap, {} replicates resampling sentences (human and metric scores recomputed on each), seed {}, generator {}.\n",
+                b.level * 100.0,
+                b.replicates,
+                b.seed,
+                green_signif::GENERATOR
+            );
+        }
+        if !self.williams.is_empty() {
+            let _ = writeln!(
+                s,
+                "### Williams' test: system-level r of each configuration against {}\n",
+                self.williams[0].baseline
+            );
+            s.push_str("| dataset | view | set | metric | systems | r | r baseline | r between | t | p (one-sided) |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+            for w in &self.williams {
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {} | {} | {} | {:.3} | {:.3} | {:.3} | {:.3} | {:.4} |",
+                    w.dataset,
+                    w.view,
+                    w.set,
+                    w.metric,
+                    w.systems,
+                    w.r,
+                    w.r_baseline,
+                    w.r_between,
+                    w.test.t,
+                    w.test.p_one_sided
+                );
             }
             s.push('\n');
         }

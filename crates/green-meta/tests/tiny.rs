@@ -74,3 +74,67 @@ fn unknown_src_id_is_a_clear_error() {
         "{e}"
     );
 }
+
+#[test]
+fn bootstrap_intervals_by_hand() {
+    let config = MetricConfig {
+        metric: Metric::Green { n: 1, beta: 1.0 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    let options = Options {
+        bootstrap: Some(green_meta::Bootstrap::new(400, 3, 0.95).unwrap()),
+        ..Options::default()
+    };
+    let run_with = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run(&[load("tiny.toml").unwrap()], &[config.clone()], &options).unwrap())
+    };
+    let report = run_with(1);
+    let row = &report.rows[0];
+    assert_eq!(row.intervals.len(), row.values.len());
+    // The estimate of every interval is the table's own number.
+    for (iv, v) in row.intervals.iter().zip(&row.values) {
+        assert_eq!(iv.map(|i| i.estimate), *v);
+    }
+    // Both sentences on their own give 2 agreeing and 1 disagreeing pair (see table_by_hand),
+    // so every resample of the two sentences has accuracy 2/3 and tau 1/3 exactly.
+    let acc = row.intervals[4].unwrap();
+    assert_eq!((acc.low, acc.high), (4.0 / 6.0, 4.0 / 6.0));
+    let tau = row.intervals[5].unwrap();
+    assert_eq!((tau.low, tau.high), (2.0 / 6.0, 2.0 / 6.0));
+    // Identical at any thread count.
+    assert_eq!(
+        format!("{:?}", row.intervals),
+        format!("{:?}", run_with(3).rows[0].intervals)
+    );
+    assert!(report
+        .markdown()
+        .contains("percentile bootstrap, 400 replicates"));
+}
+
+#[test]
+fn bootstrap_refuses_what_it_cannot_resample() {
+    let gleu = MetricConfig {
+        metric: Metric::Gleu {
+            n: 1,
+            iterations: 10,
+            seed: 0,
+        },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    let options = Options {
+        bootstrap: Some(green_meta::Bootstrap::new(10, 0, 0.95).unwrap()),
+        ..Options::default()
+    };
+    let err = run(&[load("tiny.toml").unwrap()], &[gleu], &options).unwrap_err();
+    assert!(err.to_string().contains("--level mean"), "{err}");
+    assert!(green_meta::Bootstrap::new(0, 0, 0.95).is_err());
+    assert!(green_meta::Bootstrap::new(10, 0, 1.0).is_err());
+}

@@ -62,6 +62,29 @@ pub fn bootstrap<F>(
 where
     F: Fn(&[u32]) -> Option<f64> + Sync,
 {
+    let mut out = bootstrap_many(n, reps, seed, level, 1, |w| vec![stat(w)])?;
+    out.pop().flatten().ok_or_else(|| {
+        Error::Invalid(
+            "bootstrap: the statistic is undefined on the sample itself or on every replicate"
+                .into(),
+        )
+    })
+}
+
+/// Bootstrap `k` statistics that share each replicate's draw (e.g. every correlation of one
+/// dataset view): `stat` returns `k` values. A statistic undefined on the original sample or
+/// on every replicate gets `None`.
+pub fn bootstrap_many<F>(
+    n: usize,
+    reps: usize,
+    seed: u64,
+    level: f64,
+    k: usize,
+    stat: F,
+) -> Result<Vec<Option<Interval>>, Error>
+where
+    F: Fn(&[u32]) -> Vec<Option<f64>> + Sync,
+{
     if n == 0 {
         return Err(Error::Invalid("bootstrap: no items to resample".into()));
     }
@@ -75,41 +98,43 @@ where
             "bootstrap: coverage {level} is not between 0 and 1"
         )));
     }
-    let estimate = stat(&vec![1; n]).ok_or_else(|| {
-        Error::Invalid("bootstrap: the statistic is undefined on the sample itself".into())
-    })?;
-    let mut values: Vec<f64> = (0..reps as u64)
+    let estimates = stat(&vec![1; n]);
+    if estimates.len() != k {
+        return Err(Error::Invalid(format!(
+            "bootstrap: the statistic gave {} values, expected {k}",
+            estimates.len()
+        )));
+    }
+    let replicates: Vec<Vec<Option<f64>>> = (0..reps as u64)
         .into_par_iter()
         .map_init(
             || vec![0u32; n],
-            |w, k| {
-                draw(seed, k, w);
+            |w, r| {
+                draw(seed, r, w);
                 stat(w)
             },
         )
-        .collect::<Vec<_>>()
-        .into_iter()
-        .flatten()
-        .filter(|v| v.is_finite())
         .collect();
-    values.sort_by(f64::total_cmp);
     let tail = (1.0 - level) / 2.0;
-    let (low, high) = match (percentile(&values, tail), percentile(&values, 1.0 - tail)) {
-        (Some(l), Some(h)) => (l, h),
-        _ => {
-            return Err(Error::Invalid(
-                "bootstrap: the statistic is undefined on every replicate".into(),
-            ))
-        }
-    };
-    Ok(Interval {
-        estimate,
-        low,
-        high,
-        level,
-        replicates: reps,
-        defined: values.len(),
-    })
+    Ok((0..k)
+        .map(|i| {
+            let estimate = estimates[i]?;
+            let mut values: Vec<f64> = replicates
+                .iter()
+                .filter_map(|r| r.get(i).copied().flatten())
+                .filter(|v| v.is_finite())
+                .collect();
+            values.sort_by(f64::total_cmp);
+            Some(Interval {
+                estimate,
+                low: percentile(&values, tail)?,
+                high: percentile(&values, 1.0 - tail)?,
+                level,
+                replicates: reps,
+                defined: values.len(),
+            })
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -183,6 +208,21 @@ mod tests {
                 .install(|| bootstrap(50, 300, 11, 0.9, mean(&x)).unwrap())
         };
         assert_eq!(run(1), run(3));
+    }
+
+    #[test]
+    fn many_statistics_share_each_draw() {
+        // The mean and twice the mean from the same draws: intervals scale exactly.
+        let x: Vec<f64> = (0..30).map(f64::from).collect();
+        let out = bootstrap_many(30, 300, 2, 0.9, 3, |w| {
+            let m = mean(&x)(w).unwrap();
+            vec![Some(m), Some(2.0 * m), None]
+        })
+        .unwrap();
+        let (a, b) = (out[0].unwrap(), out[1].unwrap());
+        assert_eq!((2.0 * a.low, 2.0 * a.high), (b.low, b.high));
+        assert_eq!(out[2], None);
+        assert_eq!(bootstrap(30, 300, 2, 0.9, mean(&x)).unwrap(), a);
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub mod paired;
 pub mod rng;
 pub mod williams;
 
-pub use bootstrap::{bootstrap, percentile, Interval};
+pub use bootstrap::{bootstrap, bootstrap_many, percentile, Interval};
 pub use paired::{
     approximate_randomisation, exact_randomisation, paired_bootstrap, PairedResult, Stats,
 };

@@ -72,8 +72,16 @@ mod tests {
         assert!((w.t - -2.486_18).abs() < 1e-4, "{}", w.t);
         assert_eq!(w.df, 100.0);
         // scipy.stats.t.sf(-2.48618, 100) = 0.99271; two-sided 0.014569 (checked with SciPy 1.x).
-        assert!((w.p_one_sided - 0.992_715).abs() < 1e-5, "{}", w.p_one_sided);
-        assert!((w.p_two_sided - 0.014_569).abs() < 1e-5, "{}", w.p_two_sided);
+        assert!(
+            (w.p_one_sided - 0.992_715).abs() < 1e-5,
+            "{}",
+            w.p_one_sided
+        );
+        assert!(
+            (w.p_two_sided - 0.014_569).abs() < 1e-5,
+            "{}",
+            w.p_two_sided
+        );
     }
 
     #[test]

@@ -87,6 +87,19 @@ pub struct Args {
     #[arg(short = 'o', long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 
+    /// Bootstrap intervals for every number: R replicates resampling sentences (with all their
+    /// judgments), human Expected Wins and metric scores recomputed on each. Uses --seed.
+    #[arg(long, value_name = "R")]
+    pub bootstrap: Option<usize>,
+
+    /// Coverage of the bootstrap intervals.
+    #[arg(long, value_name = "LEVEL", default_value_t = 0.95)]
+    pub confidence: f64,
+
+    /// Williams' test of each configuration's system-level r against the first configuration's.
+    #[arg(long)]
+    pub williams: bool,
+
     /// Print the built-in datasets and exit.
     #[arg(long)]
     pub list_datasets: bool,
@@ -191,6 +204,11 @@ pub fn run(args: &Args) -> Result<()> {
         ties: args.ties.parse::<TiePolicy>()?,
         trueskill: TrueSkill::wmt(args.ts_runs, args.seed),
         windows: args.windows.clone(),
+        bootstrap: args
+            .bootstrap
+            .map(|r| green_meta::Bootstrap::new(r, args.seed, args.confidence))
+            .transpose()?,
+        williams: args.williams,
     };
     if !matches!(args.format.as_str(), "markdown" | "tsv" | "json") {
         bail!(
@@ -210,6 +228,7 @@ pub fn run(args: &Args) -> Result<()> {
         .iter()
         .map(|d| Dataset::load(Descriptor::load(d)?, &args.data))
         .collect::<Result<_, _>>()?;
+    warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
     match args.format.as_str() {
         "tsv" => print!("{}", report.tsv()),
@@ -253,6 +272,21 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Picking the best of many configurations on a handful of systems mostly picks noise: say so.
+fn warn_on_selection(datasets: &[Dataset], configs: usize) {
+    const MANY: usize = 10;
+    let fewest = datasets
+        .iter()
+        .flat_map(|d| d.sets.iter().map(|(_, m)| m.len()))
+        .min()
+        .unwrap_or(0);
+    if configs >= MANY && fewest < 20 {
+        eprintln!(
+            "green: warning: {configs} configurations compared on as few as {fewest} systems: the best row is likely chosen on noise; add --bootstrap R for intervals and --williams to test differences against the first row"
+        );
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,233 @@
+//! Bootstrap confidence intervals for every number of a meta-evaluation row.
+//!
+//! A correlation over 12 systems or an accuracy over a few thousand judgments is one draw
+//! from a noisy process; a table that ranks metric configurations by it needs intervals.
+//! The unit resampled is the *sentence*: all judgments of a sentence (several annotators,
+//! many system pairs) are drawn together, because they are not independent. Each replicate
+//! recomputes both sides from the resampled sentences: the human Expected Wins from the
+//! weighted win counts, and the metric's system scores from per-sentence statistics (GREEN:
+//! the chosen references' region counts; mean level: the sentence scores), so nothing is
+//! recounted. Intervals are percentile intervals from `green_signif`, whose generator and
+//! per-replicate streams make them identical at any thread count.
+
+use std::collections::HashMap;
+
+use green_engine::{score, Regions};
+use green_signif::{bootstrap_many, Interval};
+
+use crate::eval::{Agreement, HumanScore, Prepared};
+use crate::human;
+use crate::judgments::Matrix;
+use crate::metric::{Level, Metric, MetricConfig, Scores};
+use crate::stats;
+use crate::Error;
+
+/// How to bootstrap.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Bootstrap {
+    pub replicates: usize,
+    pub seed: u64,
+    /// Coverage, e.g. 0.95.
+    pub level: f64,
+}
+
+/// Largest number of replicates accepted.
+pub const MAX_REPLICATES: usize = 100_000;
+
+impl Bootstrap {
+    pub fn new(replicates: usize, seed: u64, level: f64) -> Result<Bootstrap, Error> {
+        if replicates == 0 || replicates > MAX_REPLICATES {
+            return Err(Error::Config(format!(
+                "bootstrap replicates must be between 1 and {MAX_REPLICATES} (got {replicates})"
+            )));
+        }
+        if !(level > 0.0 && level < 1.0) {
+            return Err(Error::Config(format!(
+                "bootstrap coverage must be between 0 and 1, e.g. 0.95 (got {level})"
+            )));
+        }
+        Ok(Bootstrap {
+            replicates,
+            seed,
+            level,
+        })
+    }
+}
+
+/// The metric's system scores of one view under sentence weights.
+enum SystemScores<'a> {
+    /// GREEN of the weighted sums of the chosen region counts.
+    Corpus {
+        chosen: &'a [Regions],
+        n: usize,
+        beta: f64,
+    },
+    /// Weighted mean of sentence scores.
+    Mean(&'a [Vec<f64>]),
+}
+
+impl SystemScores<'_> {
+    fn of(&self, sentences: &[usize], weights: &[u32], systems: usize) -> Vec<f64> {
+        match self {
+            SystemScores::Corpus { chosen, n, beta } => (0..systems)
+                .map(|h| {
+                    let mut sum = vec![Regions::default(); *n];
+                    for (&s, &w) in sentences.iter().zip(weights) {
+                        let at = (s * systems + h) * n;
+                        let w = u64::from(w);
+                        for (t, r) in sum.iter_mut().zip(&chosen[at..at + n]) {
+                            t.add(&Regions {
+                                tk: r.tk * w,
+                                td: r.td * w,
+                                ti: r.ti * w,
+                                od: r.od * w,
+                                oi: r.oi * w,
+                                ud: r.ud * w,
+                                ui: r.ui * w,
+                            });
+                        }
+                    }
+                    score::green(&sum, *beta)
+                })
+                .collect(),
+            SystemScores::Mean(sentence) => {
+                let total: u32 = weights.iter().sum();
+                (0..systems)
+                    .map(|h| {
+                        let s: f64 = sentences
+                            .iter()
+                            .zip(weights)
+                            .map(|(&s, &w)| sentence[s][h] * f64::from(w))
+                            .sum();
+                        s / f64::from(total.max(1))
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined.
+pub fn intervals(
+    prep: &Prepared,
+    scores: &Scores,
+    config: &MetricConfig,
+    human_score: HumanScore,
+    boot: &Bootstrap,
+) -> Result<Vec<Option<Interval>>, Error> {
+    if human_score == HumanScore::Ts {
+        return Err(Error::Config(
+            "the bootstrap recomputes the human scores on every replicate, which TrueSkill makes too slow: use --human ew (or published-ew/published-ts, which then stay fixed)".into(),
+        ));
+    }
+    let metric = match (config.metric, config.level) {
+        (Metric::Green { n, beta }, Level::Corpus) => SystemScores::Corpus {
+            chosen: scores.chosen.as_deref().ok_or_else(|| {
+                Error::Config("internal: GREEN scores without chosen region counts".into())
+            })?,
+            n,
+            beta,
+        },
+        (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
+        (Metric::Gleu { .. }, Level::Corpus) => {
+            return Err(Error::Config(
+                "corpus-level GLEU samples references anew in every iteration and is not bootstrapped; bootstrap GLEU at --level mean".into(),
+            ))
+        }
+    };
+    let d = prep.data;
+    let systems = d.descriptor.systems.len();
+    let sets = &d.sets;
+    let mut system_level = Vec::new();
+    let mut sentence_level = Vec::new();
+    for (v, view) in d.views.iter().enumerate() {
+        let position: HashMap<usize, usize> = view
+            .sentences
+            .iter()
+            .enumerate()
+            .map(|(k, &s)| (s, k))
+            .collect();
+        // Per sentence of the view: its human wins (winner, loser).
+        let mut wins: Vec<Vec<(usize, usize)>> = vec![Vec::new(); view.sentences.len()];
+        for p in &prep.pairs[v] {
+            if let Some(&k) = position.get(&p.sentence) {
+                wins[k].push((p.better, p.worse));
+            }
+        }
+        // Per set and sentence: the metric's agreement with the human pairs.
+        let agreement: Vec<Vec<Agreement>> = sets
+            .iter()
+            .map(|(_, members)| {
+                let mut in_set = vec![false; systems];
+                members.iter().for_each(|&s| in_set[s] = true);
+                let mut per = vec![Agreement::default(); view.sentences.len()];
+                for p in &prep.pairs[v] {
+                    let Some(&k) = position.get(&p.sentence) else {
+                        continue;
+                    };
+                    if in_set[p.better] && in_set[p.worse] {
+                        let one = crate::eval::agreement(
+                            std::slice::from_ref(p),
+                            &scores.sentence,
+                            &in_set,
+                        );
+                        per[k].agree += one.agree;
+                        per[k].disagree += one.disagree;
+                        per[k].ties += one.ties;
+                    }
+                }
+                per
+            })
+            .collect();
+        let stat = |w: &[u32]| -> Vec<Option<f64>> {
+            let human = match human_score {
+                HumanScore::Ew => {
+                    let mut m = Matrix {
+                        wins: vec![vec![0; systems]; systems],
+                        ties: vec![vec![0; systems]; systems],
+                    };
+                    for (pairs, &k) in wins.iter().zip(w) {
+                        for &(a, b) in pairs {
+                            m.wins[a][b] += u64::from(k);
+                        }
+                    }
+                    human::expected_wins(&m)
+                }
+                _ => prep.human[v].clone(),
+            };
+            let metric = metric.of(&view.sentences, w, systems);
+            let mut out = Vec::with_capacity(sets.len() * 4);
+            for (_, members) in sets {
+                let m: Vec<f64> = members.iter().map(|&s| metric[s]).collect();
+                let h: Vec<f64> = members.iter().map(|&s| human[s]).collect();
+                out.push(stats::pearson(&m, &h));
+                out.push(stats::spearman(&m, &h));
+            }
+            for per in &agreement {
+                let mut a = Agreement::default();
+                for (x, &k) in per.iter().zip(w) {
+                    a.agree += x.agree * u64::from(k);
+                    a.disagree += x.disagree * u64::from(k);
+                    a.ties += x.ties * u64::from(k);
+                }
+                out.push(a.accuracy(prep.ties));
+                out.push(a.tau(prep.ties));
+            }
+            out
+        };
+        let seed = boot.seed ^ (v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut all = bootstrap_many(
+            view.sentences.len(),
+            boot.replicates,
+            seed,
+            boot.level,
+            sets.len() * 4,
+            stat,
+        )
+        .map_err(|e| Error::Config(format!("{} view {}: {e}", d.descriptor.name, view.name)))?;
+        sentence_level.extend(all.split_off(sets.len() * 2));
+        system_level.extend(all);
+    }
+    system_level.extend(sentence_level);
+    Ok(system_level)
+}
