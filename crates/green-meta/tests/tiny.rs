@@ -92,7 +92,14 @@ fn bootstrap_intervals_by_hand() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| run(&[load("tiny.toml").unwrap()], &[config.clone()], &options).unwrap())
+            .install(|| {
+                run(
+                    &[load("tiny.toml").unwrap()],
+                    std::slice::from_ref(&config),
+                    &options,
+                )
+                .unwrap()
+            })
     };
     let report = run_with(1);
     let row = &report.rows[0];
