@@ -18,6 +18,7 @@ use crate::Error;
 pub const BUILTIN: &[(&str, &str)] = &[
     ("gjg15", include_str!("../datasets/gjg15.toml")),
     ("seeda", include_str!("../datasets/seeda.toml")),
+    ("seeda-all", include_str!("../datasets/seeda-all.toml")),
     (
         "revisitcgec-minimal",
         include_str!("../datasets/revisitcgec-minimal.toml"),
@@ -419,6 +420,22 @@ impl Dataset {
                     .collect::<Result<Vec<_>, _>>()
                     .map(Some)
             };
+            let mut judged = vec![false; d.systems.len()];
+            for (_, it) in &items {
+                it.ranks.iter().for_each(|&(sys, _)| judged[sys] = true);
+            }
+            let unjudged: Vec<&str> = (0..d.systems.len())
+                .filter(|&i| !judged[i])
+                .map(|i| d.systems[i].as_str())
+                .collect();
+            if !unjudged.is_empty() {
+                return Err(Error::Input(format!(
+                    "{}: human view '{}' has no judgment of system(s) {}; Expected Wins averages over every system, so an unjudged one changes everyone's score: remove it from `systems` in the descriptor or add its judgments",
+                    d.name,
+                    h.name,
+                    unjudged.join(", ")
+                )));
+            }
             views.push(View {
                 name: h.name.clone(),
                 sentences: parts.iter().flat_map(|&p| ranges[p].clone()).collect(),

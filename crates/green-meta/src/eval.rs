@@ -288,15 +288,7 @@ impl<'a> Prepared<'a> {
     /// One metric configuration's numbers, aligned with [`Prepared::columns`].
     pub fn row(&self, scores: &Scores) -> Vec<Option<f64>> {
         let d = self.data;
-        let mut out = Vec::new();
-        for (v, _) in d.views.iter().enumerate() {
-            for (_, members) in &d.sets {
-                let m: Vec<f64> = members.iter().map(|&s| scores.system[v][s]).collect();
-                let h: Vec<f64> = members.iter().map(|&s| self.human[v][s]).collect();
-                out.push(stats::pearson(&m, &h));
-                out.push(stats::spearman(&m, &h));
-            }
-        }
+        let mut out = self.system_values(scores);
         for (v, _) in d.views.iter().enumerate() {
             for (_, members) in &d.sets {
                 let mut in_set = vec![false; d.descriptor.systems.len()];
@@ -308,6 +300,29 @@ impl<'a> Prepared<'a> {
                 out.push(a.tau(self.ties));
             }
         }
+        out
+    }
+
+    /// System-level r and rho per view and set.
+    fn system_values(&self, scores: &Scores) -> Vec<Option<f64>> {
+        let d = self.data;
+        let mut out = Vec::new();
+        for (v, _) in d.views.iter().enumerate() {
+            for (_, members) in &d.sets {
+                let m: Vec<f64> = members.iter().map(|&s| scores.system[v][s]).collect();
+                let h: Vec<f64> = members.iter().map(|&s| self.human[v][s]).collect();
+                out.push(stats::pearson(&m, &h));
+                out.push(stats::spearman(&m, &h));
+            }
+        }
+        out
+    }
+
+    /// [`Prepared::row`] for scores without sentence scores: the sentence-level columns are
+    /// `None`.
+    pub fn row_system_only(&self, scores: &Scores) -> Vec<Option<f64>> {
+        let mut out = self.system_values(scores);
+        out.resize(out.len() * 2, None);
         out
     }
 

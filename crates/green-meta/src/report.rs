@@ -26,6 +26,8 @@ pub struct Options {
     pub bootstrap: Option<Bootstrap>,
     /// Williams' test of every configuration's system-level r against the first one's.
     pub williams: bool,
+    /// Extra rows: system scores of other metrics.
+    pub external: Vec<External>,
 }
 
 impl Default for Options {
@@ -37,6 +39,7 @@ impl Default for Options {
             windows: vec![4, 8],
             bootstrap: None,
             williams: false,
+            external: Vec::new(),
         }
     }
 }
@@ -54,7 +57,8 @@ pub struct HumanTable {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Row {
     pub label: String,
-    pub config: MetricConfig,
+    /// `None` for an external metric's row.
+    pub config: Option<MetricConfig>,
     /// Aligned with [`Report::columns`]; `None` = undefined (e.g. a constant score).
     pub values: Vec<Option<f64>>,
     /// With a bootstrap: the interval of each value, aligned with `values`.
@@ -62,7 +66,74 @@ pub struct Row {
     pub intervals: Vec<Option<green_signif::Interval>>,
     /// System scores per (dataset, view), systems in descriptor order.
     pub system_scores: Vec<(String, String, Vec<f64>)>,
+    /// Sentence scores per dataset, `[sentence][system]` (not in the JSON: see
+    /// [`Report::sentences_tsv`]).
+    #[serde(skip)]
+    pub sentence_scores: Vec<(String, Vec<Vec<f64>>)>,
     pub windows: Vec<Window>,
+}
+
+/// System scores of a metric green does not compute (e.g. from a published table or another
+/// tool), read from a TSV file and correlated like any configuration at system level.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct External {
+    pub label: String,
+    /// (dataset, system, score).
+    pub scores: Vec<(String, String, f64)>,
+}
+
+impl External {
+    /// Read `metric<TAB>dataset<TAB>system<TAB>score` lines (blank lines and lines starting
+    /// with `#` skipped); one [`External`] per metric name, in order of first appearance.
+    pub fn parse(text: &str, name: &str) -> Result<Vec<External>, Error> {
+        let mut out: Vec<External> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let f: Vec<&str> = line.split('\t').collect();
+            let score = match f.as_slice() {
+                [_, _, _, score] => score.trim().parse::<f64>().ok().filter(|v| v.is_finite()),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                Error::Input(format!(
+                    "{name}:{}: expected metric<TAB>dataset<TAB>system<TAB>score with a finite score, got '{line}'",
+                    i + 1
+                ))
+            })?;
+            let entry = (f[1].to_string(), f[2].to_string(), score);
+            match out.iter_mut().find(|e| e.label == f[0]) {
+                Some(e) => e.scores.push(entry),
+                None => out.push(External {
+                    label: f[0].to_string(),
+                    scores: vec![entry],
+                }),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Scores of `data`'s systems in descriptor order, or an error naming what is missing.
+    fn system_scores(&self, data: &Dataset) -> Result<Vec<f64>, Error> {
+        let d = &data.descriptor;
+        d.systems
+            .iter()
+            .map(|sys| {
+                self.scores
+                    .iter()
+                    .find(|(ds, s, _)| ds == &d.name && s == sys)
+                    .map(|e| e.2)
+                    .ok_or_else(|| {
+                        Error::Input(format!(
+                            "external metric '{}' has no score for system '{sys}' of dataset {}",
+                            self.label, d.name
+                        ))
+                    })
+            })
+            .collect()
+    }
 }
 
 /// Everything a run found.
@@ -110,12 +181,22 @@ pub fn run(
         .iter()
         .map(|c| Row {
             label: c.label(),
-            config: c.clone(),
+            config: Some(c.clone()),
             values: Vec::new(),
             intervals: Vec::new(),
             system_scores: Vec::new(),
+            sentence_scores: Vec::new(),
             windows: Vec::new(),
         })
+        .chain(options.external.iter().map(|e| Row {
+            label: e.label.clone(),
+            config: None,
+            values: Vec::new(),
+            intervals: Vec::new(),
+            system_scores: Vec::new(),
+            sentence_scores: Vec::new(),
+            windows: Vec::new(),
+        }))
         .collect();
     for data in datasets {
         let human = eval::human_scores(data, options.human, &options.trueskill)?;
@@ -169,6 +250,31 @@ pub fn run(
                         scores.system[v].clone(),
                     ));
                 }
+                row.sentence_scores
+                    .push((data.descriptor.name.clone(), scores.sentence));
+            }
+        }
+        for (e, row) in options.external.iter().zip(&mut rows[configs.len()..]) {
+            let system = e.system_scores(data)?;
+            // No sentence scores: every sentence-level statistic is left undefined.
+            let scores = metric::Scores {
+                sentence: Vec::new(),
+                system: vec![system.clone(); data.views.len()],
+                chosen: None,
+            };
+            let values = prepared.row_system_only(&scores);
+            if options.bootstrap.is_some() {
+                row.intervals
+                    .extend(std::iter::repeat_n(None, values.len()));
+            }
+            row.values.extend(values);
+            row.windows.extend(prepared.windows(&scores));
+            for view in &data.views {
+                row.system_scores.push((
+                    data.descriptor.name.clone(),
+                    view.name.clone(),
+                    system.clone(),
+                ));
             }
         }
         if options.williams {
@@ -374,6 +480,32 @@ impl Report {
                     .collect::<Vec<_>>()
                     .join(", ")
             });
+        }
+        s
+    }
+
+    /// Every configuration's sentence scores as TSV: metric, dataset, sentence (1-based, in
+    /// the dataset's sentence order), then one column per system.
+    pub fn sentences_tsv(&self, datasets: &[Dataset]) -> String {
+        let mut s = String::new();
+        for d in datasets {
+            let name = &d.descriptor.name;
+            let _ = writeln!(
+                s,
+                "metric\tdataset\tsentence\t{}",
+                d.descriptor.systems.join("\t")
+            );
+            for r in &self.rows {
+                for (_, rows) in r.sentence_scores.iter().filter(|(ds, _)| ds == name) {
+                    for (i, scores) in rows.iter().enumerate() {
+                        let _ = write!(s, "{}\t{name}\t{}", r.label, i + 1);
+                        for x in scores {
+                            let _ = write!(s, "\t{x}");
+                        }
+                        s.push('\n');
+                    }
+                }
+            }
         }
         s
     }

@@ -145,3 +145,70 @@ fn bootstrap_refuses_what_it_cannot_resample() {
     assert!(green_meta::Bootstrap::new(0, 0, 0.95).is_err());
     assert!(green_meta::Bootstrap::new(10, 0, 1.0).is_err());
 }
+
+#[test]
+fn a_system_without_judgments_is_an_error() {
+    let err = load("tiny-unjudged.toml").unwrap_err().to_string();
+    assert!(err.contains("no judgment of system(s) D"), "{err}");
+}
+
+#[test]
+fn external_rows_and_sentence_export() {
+    use green_meta::report::External;
+    let config = MetricConfig {
+        metric: Metric::Green { n: 1, beta: 1.0 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    // Scores equal to GREEN's own system scores (1, .6, 4/7) give the same r and rho.
+    let text =
+        "# a comment\nmine\ttiny\tA\t1\nmine\ttiny\tB\t0.6\r\nmine\ttiny\tC\t0.5714285714285714\n";
+    let external = External::parse(text, "ext.tsv").unwrap();
+    let data = load("tiny.toml").unwrap();
+    let options = Options {
+        external,
+        ..Options::default()
+    };
+    let report = run(std::slice::from_ref(&data), &[config], &options).unwrap();
+    let (green, mine) = (&report.rows[0].values, &report.rows[1].values);
+    assert_eq!(report.rows[1].label, "mine");
+    assert!((green[0].unwrap() - mine[0].unwrap()).abs() < 1e-12);
+    assert_eq!(green[1], mine[1]);
+    assert_eq!(&mine[4..], &[None, None, None, None]);
+    // Sentence F1 (see table_by_hand): s1 A 1, B 2/3, C .75.
+    let tsv = report.sentences_tsv(&[data]);
+    let lines: Vec<&str> = tsv.lines().collect();
+    assert_eq!(lines[0], "metric\tdataset\tsentence\tA\tB\tC");
+    assert_eq!(
+        lines[1],
+        "GREEN word N=1 β=1 corpus\ttiny\t1\t1\t0.6666666666666666\t0.75"
+    );
+    assert_eq!(lines.len(), 3);
+    // Errors name the file and line, or what is missing.
+    let err = External::parse("mine\ttiny\tA\n", "ext.tsv")
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("ext.tsv:1: expected"), "{err}");
+    let err = External::parse("m\ttiny\tA\tNaN\n", "ext.tsv")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("finite"), "{err}");
+    let partial = Options {
+        external: External::parse("mine\ttiny\tA\t1\n", "x").unwrap(),
+        ..Options::default()
+    };
+    let config = MetricConfig {
+        metric: Metric::Green { n: 1, beta: 1.0 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    let err = run(&[load("tiny.toml").unwrap()], &[config], &partial)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("no score for system 'B' of dataset tiny"),
+        "{err}"
+    );
+}

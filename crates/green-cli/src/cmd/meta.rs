@@ -83,7 +83,8 @@ pub struct Args {
     #[arg(short = 'f', long, value_name = "FORMAT", default_value = "markdown")]
     pub format: String,
 
-    /// Also write table.{tsv,json,md}, windows.tsv, human.md and plots/*.svg here.
+    /// Also write table.{tsv,json,md}, windows.tsv, sentences.tsv (every configuration's
+    /// sentence scores), human.md and plots/*.svg here.
     #[arg(short = 'o', long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 
@@ -100,10 +101,18 @@ pub struct Args {
     #[arg(long)]
     pub williams: bool,
 
+    /// Extra rows from other metrics' system scores: TSV files of
+    /// `metric<TAB>dataset<TAB>system<TAB>score` lines (`#` starts a comment).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub external: Vec<PathBuf>,
+
     /// Print the built-in datasets and exit.
     #[arg(long)]
     pub list_datasets: bool,
 }
+
+/// Largest number of values one range may give.
+const MAX_RANGE: usize = 10_000;
 
 /// `A`, `A,B,...` or `A..B[:STEP]` (inclusive).
 fn parse_values(specs: &[String], what: &str) -> Result<Vec<f64>> {
@@ -127,12 +136,25 @@ fn parse_values(specs: &[String], what: &str) -> Result<Vec<f64>> {
         };
         if let Some((a, rest)) = spec.split_once("..") {
             let (b, step) = rest.split_once(':').unwrap_or((rest, "1"));
+            // Values are rounded to the decimals written, so 1..2:0.1 gives 1.2, not
+            // 1.2000000000000002, in labels and in the configurations themselves.
+            let places = [a, b, step]
+                .iter()
+                .map(|s| s.split_once('.').map_or(0, |(_, f)| f.len()))
+                .max()
+                .unwrap_or(0);
             let (a, b, step) = (num(a)?, num(b)?, num(step)?);
-            if step <= 0.0 || b < a {
-                bail!("{what} range '{spec}' must be A..B[:STEP] with A <= B and STEP > 0");
+            if step <= 0.0 || b < a || !b.is_finite() {
+                bail!("{what} range '{spec}' must be A..B[:STEP] with finite A <= B and STEP > 0");
             }
-            let count = ((b - a) / step + 1e-9).floor() as usize;
-            out.extend((0..=count).map(|k| a + step * k as f64));
+            let count = ((b - a) / step + 1e-9).floor();
+            if count >= MAX_RANGE as f64 {
+                bail!("{what} range '{spec}' has more than {MAX_RANGE} values; use a larger STEP");
+            }
+            for k in 0..=count as usize {
+                let v = a + step * k as f64;
+                out.push(format!("{v:.places$}").parse().unwrap_or(v));
+            }
         } else {
             out.push(num(spec)?);
         }
@@ -209,6 +231,7 @@ pub fn run(args: &Args) -> Result<()> {
             .map(|r| green_meta::Bootstrap::new(r, args.seed, args.confidence))
             .transpose()?,
         williams: args.williams,
+        external: read_external(&args.external)?,
     };
     if !matches!(args.format.as_str(), "markdown" | "tsv" | "json") {
         bail!(
@@ -243,6 +266,7 @@ pub fn run(args: &Args) -> Result<()> {
         write(&dir.join("table.json"), &report.json())?;
         write(&dir.join("table.md"), &report.markdown())?;
         write(&dir.join("windows.tsv"), &report.windows_tsv())?;
+        write(&dir.join("sentences.tsv"), &report.sentences_tsv(&datasets))?;
         write(&dir.join("human.md"), &report.human_markdown())?;
         let first = &report.rows[0];
         for ((dataset, view, metric), human) in first.system_scores.iter().zip(&report.human) {
@@ -274,6 +298,19 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+fn read_external(paths: &[PathBuf]) -> Result<Vec<green_meta::report::External>> {
+    let mut out = Vec::new();
+    for p in paths {
+        let text = std::fs::read_to_string(p)
+            .with_context(|| format!("cannot read external scores {}", p.display()))?;
+        out.extend(green_meta::report::External::parse(
+            &text,
+            &p.display().to_string(),
+        )?);
+    }
+    Ok(out)
+}
+
 /// Picking the best of many configurations on a handful of systems mostly picks noise: say so.
 fn warn_on_selection(datasets: &[Dataset], configs: usize) {
     const MANY: usize = 10;
@@ -300,6 +337,14 @@ mod tests {
         assert_eq!(v(&["0.5..2:0.5"]).unwrap(), [0.5, 1.0, 1.5, 2.0]);
         assert_eq!(v(&["1..3", "5"]).unwrap(), [1.0, 2.0, 3.0, 5.0]);
         assert_eq!(v(&["1,2"]).unwrap(), [1.0, 2.0]);
+        // Labels stay clean: 1 + 2 · 0.1 is 1.2000000000000002 in binary floating point.
+        assert_eq!(v(&["1..1.3:0.1"]).unwrap(), [1.0, 1.1, 1.2, 1.3]);
+        assert_eq!(v(&["0.5..4:0.5"]).unwrap().len(), 8);
+        assert!(v(&["0..inf"]).unwrap_err().to_string().contains("finite"));
+        assert!(v(&["0..1:0.00001"])
+            .unwrap_err()
+            .to_string()
+            .contains("more than"));
         assert!(v(&["3..1"]).unwrap_err().to_string().contains("A <= B"));
         assert!(v(&["x"])
             .unwrap_err()
