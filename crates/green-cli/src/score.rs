@@ -14,6 +14,7 @@ use green_engine::{
     Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceScores, Signature,
     Tokenizer,
 };
+use green_io::m2::MissingAnnotator;
 use green_io::references::{self, Format as RefFormat};
 use green_io::{read_lines, Input, LineReader};
 use green_tokenizers::Built;
@@ -110,6 +111,12 @@ pub struct Args {
     /// M2 and para files carry the sources, so -s may be left out; sentences may have different numbers of references.
     #[arg(long, default_value = "auto", value_name = "FORMAT")]
     pub ref_format: String,
+
+    /// M2 references: skip (default: a sentence's references are the annotators with a line in
+    /// its block, as the m2scorer, the GREEN paper and SEEDA count them) or source (every
+    /// annotator of the file; one with no line gives the source, like CoNLL-14's ref1.txt).
+    #[arg(long, default_value = "skip", value_name = "RULE")]
+    pub missing_annotator: MissingAnnotator,
 
     /// Score level; `sgreen` and `mgreen` set sentence and mean.
     #[arg(long, value_enum)]
@@ -219,7 +226,13 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             Built::Dyn(t) => score_files(t, config, &inputs, args, keep_sentences)?,
         }
     } else {
-        let data = load_formats(args.source.as_ref(), &args.refs, &args.hyps, ref_format)?;
+        let data = load_formats(
+            args.source.as_ref(),
+            &args.refs,
+            &args.hyps,
+            ref_format,
+            args.missing_annotator,
+        )?;
         match built {
             Built::Word(t) => score_loaded(t, config, &data)?,
             Built::Char(t) => score_loaded(t, config, &data)?,
@@ -233,6 +246,11 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
         normalization: args.tokenizer.normalization,
         refs: scored.refs,
         level: level.name().into(),
+        m2: args
+            .refs
+            .iter()
+            .any(|r| ref_format.unwrap_or_else(|| RefFormat::detect(r)) == RefFormat::M2)
+            .then(|| args.missing_annotator.name().to_string()),
     };
     let text = match args.format {
         Format::Text => render_text(&scored, args, level),
@@ -348,6 +366,8 @@ pub(crate) struct Loaded {
     pub refs: Vec<Vec<String>>,
     pub hyps: Vec<Vec<String>>,
     pub max_refs: usize,
+    /// Whether any reference file was M2 (so the missing-annotator rule applies).
+    pub from_m2: bool,
 }
 
 /// Read references (line, M2 or para files), and the source and system line files beside them.
@@ -356,9 +376,13 @@ pub(crate) fn load_formats(
     ref_paths: &[String],
     hyp_paths: &[String],
     format: Option<RefFormat>,
+    missing: MissingAnnotator,
 ) -> Result<Loaded> {
     let ref_inputs: Vec<Input> = ref_paths.iter().map(|r| Input::parse(r)).collect();
-    let corpus = references::load_all(&ref_inputs, format)?;
+    let from_m2 = ref_inputs
+        .iter()
+        .any(|i| format.unwrap_or_else(|| RefFormat::detect(i.name())) == RefFormat::M2);
+    let corpus = references::load_all(&ref_inputs, format, missing)?;
     let sentences = corpus.refs.len();
     let max_refs = corpus.max_refs();
     let sources = match (source, corpus.sources) {
@@ -399,6 +423,7 @@ pub(crate) fn load_formats(
         refs: corpus.refs,
         hyps,
         max_refs,
+        from_m2,
     })
 }
 

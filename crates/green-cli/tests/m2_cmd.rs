@@ -5,7 +5,7 @@ use std::process::{Command, Output};
 
 const M2: &str =
     "S a b c d\nA 1 2|||R|||x|||REQUIRED|||-NONE-|||0\nA 3 3|||M|||e|||REQUIRED|||-NONE-|||1\n\n\
-                  S f g\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n";
+                  S f g\nA 0 1|||R|||h|||REQUIRED|||-NONE-|||0\n";
 
 fn green(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_green"))
@@ -32,13 +32,26 @@ fn writes_source_and_one_reference_per_annotator() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(read(&out.join("source.txt")), "a b c d\nf g\n");
-    assert_eq!(read(&out.join("ref0.txt")), "a x c d\nf g\n");
-    assert_eq!(read(&out.join("ref1.txt")), "a b c e d\nf g\n");
-    assert!(String::from_utf8_lossy(&o.stderr)
-        .starts_with("green m2: 2 sentences, 2 reference(s): wrote "));
+    assert_eq!(read(&out.join("ref0.txt")), "a x c d\nh g\n");
+    // Annotator 1 has no line on sentence 2: by default (skip, as the m2scorer) it is no
+    // reference there, so the sentence's one reference repeats in ref1.txt.
+    assert_eq!(read(&out.join("ref1.txt")), "a b c e d\nh g\n");
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with(
+        "green m2: 2 sentences, 2 reference(s) (1 sentences have fewer; their missing references repeat their first): wrote "
+    ));
 
+    // With --missing-annotator source the missing annotator's reference is the source (the
+    // official CoNLL-14 ref1.txt convention).
     let prefix = format!("{}/p.", dir.path().display());
-    let o = green(&["m2", m2.to_str().unwrap(), "-o", &prefix, "--no-source"]);
+    let o = green(&[
+        "m2",
+        m2.to_str().unwrap(),
+        "-o",
+        &prefix,
+        "--no-source",
+        "--missing-annotator",
+        "source",
+    ]);
     assert!(o.status.success());
     assert_eq!(read(&dir.path().join("p.ref1.txt")), "a b c e d\nf g\n");
     assert!(!dir.path().join("p.source.txt").exists());
@@ -81,6 +94,8 @@ fn conll14_m2_gives_the_official_references() {
             conll.join("conll14st-test.m2").to_str().unwrap(),
             "--out-dir",
             dir.path().to_str().unwrap(),
+            "--missing-annotator",
+            "source",
         ])
         .output()
         .unwrap();

@@ -22,6 +22,82 @@ S I like cat .\nA 2 3|||R:NOUN:NUM|||cats|||REQUIRED|||-NONE-|||0\n\n\
 S It is fine .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n";
 
 #[test]
+fn missing_annotators_are_skipped_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::write(p.join("gold.m2"), M2).unwrap();
+    std::fs::write(
+        p.join("src.txt"),
+        "He go to school .\nI like cat .\nIt is fine .\n",
+    )
+    .unwrap();
+    // Sentence 2 left unchanged: annotator 1 (no line there) would call that perfect under
+    // `source`, but under `skip` only annotator 0 ("cats") is a reference.
+    std::fs::write(
+        p.join("hyp.txt"),
+        "He goes to school .\nI like cat .\nIt is fine .\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("ref0.txt"),
+        "He goes to school .\nI like cats .\nIt is fine .\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("ref1s.txt"),
+        "He went to school .\nI like cat .\nIt is fine .\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("ref1k.txt"),
+        "He went to school .\nI like cats .\nIt is fine .\n",
+    )
+    .unwrap();
+    let lines = |r1: &str| {
+        ok(&green(
+            p,
+            &[
+                "-s", "src.txt", "-r", "ref0.txt", r1, "-c", "hyp.txt", "-d", "6",
+            ],
+        ))
+    };
+    let m2 = |rule: &[&str]| {
+        let mut args = vec!["-r", "gold.m2", "-c", "hyp.txt", "-d", "6"];
+        args.extend(rule);
+        ok(&green(p, &args))
+    };
+    assert_eq!(m2(&[]), lines("ref1k.txt"));
+    assert_eq!(m2(&["--missing-annotator", "skip"]), lines("ref1k.txt"));
+    assert_eq!(m2(&["--missing-annotator", "source"]), lines("ref1s.txt"));
+    assert_ne!(lines("ref1k.txt"), lines("ref1s.txt"));
+    let json = ok(&green(
+        p,
+        &["-r", "gold.m2", "-c", "hyp.txt", "--format", "json"],
+    ));
+    assert!(json.contains("|m2:skip|"), "{json}");
+    let plain = ok(&green(
+        p,
+        &[
+            "-s", "src.txt", "-r", "ref0.txt", "-c", "hyp.txt", "--format", "json",
+        ],
+    ));
+    assert!(!plain.contains("|m2:"), "{plain}");
+    let bad = green(
+        p,
+        &[
+            "-r",
+            "gold.m2",
+            "-c",
+            "hyp.txt",
+            "--missing-annotator",
+            "drop",
+        ],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown missing-annotator rule 'drop'"));
+}
+
+#[test]
 fn m2_references_score_like_line_files() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path();

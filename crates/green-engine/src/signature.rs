@@ -19,6 +19,9 @@ pub struct Signature {
     pub refs: usize,
     /// `corpus`, `sentence` or `mean`.
     pub level: String,
+    /// Which annotators of an M2 file were references (`skip` or `source`), when references
+    /// came from M2.
+    pub m2: Option<String>,
 }
 
 impl fmt::Display for Signature {
@@ -26,13 +29,16 @@ impl fmt::Display for Signature {
         let betas: Vec<String> = self.betas.iter().map(|b| b.to_string()).collect();
         write!(
             f,
-            "green|n:{}|beta:{}|tok:{}|norm:{}|refs:{}|level:{}|v:{}",
+            "green|n:{}|beta:{}|tok:{}|norm:{}|refs:{}|level:{}{}|v:{}",
             self.n,
             betas.join(","),
             self.tokenizer,
             self.normalization,
             self.refs,
             self.level,
+            self.m2
+                .as_ref()
+                .map_or(String::new(), |m| format!("|m2:{m}")),
             env!("CARGO_PKG_VERSION")
         )
     }
@@ -51,6 +57,7 @@ mod tests {
             normalization: "nfkc".parse().unwrap(),
             refs: 2,
             level: "corpus".into(),
+            m2: None,
         };
         assert_eq!(
             s.to_string(),
@@ -59,5 +66,19 @@ mod tests {
                 env!("CARGO_PKG_VERSION")
             )
         );
+    }
+
+    #[test]
+    fn m2_reference_rule_is_in_the_signature() {
+        let s = Signature {
+            n: 4,
+            betas: vec![0.5],
+            tokenizer: "word".into(),
+            normalization: "none".parse().unwrap(),
+            refs: 2,
+            level: "corpus".into(),
+            m2: Some("skip".into()),
+        };
+        assert!(s.to_string().contains("|level:corpus|m2:skip|v:"), "{s}");
     }
 }

@@ -6,9 +6,13 @@
 //!
 //! Two layouts are read:
 //! - plain M2 (CoNLL, ERRANT): `S tokens`, then `A start end|||type|||correction|||required|||comment|||annotator`
-//!   lines, blocks separated by a blank line. Every sentence gets one reference per annotator id
-//!   `0..K` (K = highest id in the file + 1); an annotator with no edit on a sentence keeps the
-//!   source. This reproduces the official CoNLL-2014 `ref0.txt`/`ref1.txt` byte for byte.
+//!   lines, blocks separated by a blank line. Which annotators are a sentence's references is
+//!   a [`MissingAnnotator`] choice: by default (`skip`, the convention of the m2scorer, the GREEN
+//!   paper and SEEDA) only those with at least one line (an edit or a `noop`) in the sentence's
+//!   block; a block with no A line at all has one reference, the source. With `source`, every
+//!   sentence gets one reference per annotator id `0..K` (K = highest id in the file + 1) and an
+//!   annotator with no line keeps the source; this reproduces the official CoNLL-2014
+//!   `ref0.txt`/`ref1.txt` byte for byte (88 of its sentences have no line of annotator 1).
 //! - M2 with target lines (ChERRANT, as NLPCC-2018 ships): `T<ref>-A<alt> target` lines, each
 //!   followed by the A lines that turn the source into that target. `<ref>` is a reference,
 //!   `<alt>` an alternative edit set giving the same target; `T0 没有错误` ("no error") with a
@@ -26,6 +30,38 @@ use crate::Error;
 
 /// Highest annotator or reference id accepted (ids index arrays).
 const MAX_ANNOTATOR: usize = 999;
+
+/// Which annotators of a plain M2 file are a sentence's references.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum MissingAnnotator {
+    /// Only annotators with a line (edit or `noop`) in the sentence's block, as the m2scorer.
+    #[default]
+    Skip,
+    /// Every annotator of the file; one with no line in the block gives the source.
+    Source,
+}
+
+impl MissingAnnotator {
+    pub fn name(self) -> &'static str {
+        match self {
+            MissingAnnotator::Skip => "skip",
+            MissingAnnotator::Source => "source",
+        }
+    }
+}
+
+impl std::str::FromStr for MissingAnnotator {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "skip" => Ok(MissingAnnotator::Skip),
+            "source" => Ok(MissingAnnotator::Source),
+            _ => Err(Error::Other(format!(
+                "unknown missing-annotator rule '{s}'; use skip (only annotators with a line in the sentence's block, as the m2scorer) or source (every annotator; a missing one gives the source)"
+            ))),
+        }
+    }
+}
 
 /// One gold edit: replace source tokens `start..end` with `correction`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +88,9 @@ pub struct Annotation {
     pub target: Option<String>,
     /// Edits in file order, `noop` left out.
     pub edits: Vec<Edit>,
+    /// Whether the annotator has a line (edit or `noop`) in this block; always true for
+    /// target lines. See [`MissingAnnotator`].
+    pub present: bool,
 }
 
 /// One block of an M2 file.
@@ -71,21 +110,33 @@ impl M2Sentence {
         split_tokens(&self.source)
     }
 
-    /// The annotations that make references: alternative 0 of each annotator, by annotator id.
-    pub fn primary(&self) -> Vec<&Annotation> {
+    /// The annotations that make references: alternative 0 of each annotator, by annotator
+    /// id, keeping annotators without a line in this block only under
+    /// [`MissingAnnotator::Source`]. A block where no annotator has a line keeps annotator 0
+    /// (the source as the one reference), as the m2scorer does.
+    pub fn primary(&self, missing: MissingAnnotator) -> Vec<&Annotation> {
         let mut v: Vec<&Annotation> = self
             .annotations
             .iter()
             .filter(|a| a.alternative == 0)
+            .filter(|a| missing == MissingAnnotator::Source || a.present)
             .collect();
+        if v.is_empty() {
+            v.extend(
+                self.annotations
+                    .iter()
+                    .filter(|a| a.alternative == 0)
+                    .take(1),
+            );
+        }
         v.sort_by_key(|a| a.annotator);
         v
     }
 
     /// One reference per annotator (see [`M2Sentence::primary`]), edits applied to the source.
-    pub fn references(&self) -> Vec<String> {
+    pub fn references(&self, missing: MissingAnnotator) -> Vec<String> {
         let tokens = self.tokens();
-        self.primary()
+        self.primary(missing)
             .iter()
             .map(|a| apply_edits(&tokens, &a.edits))
             .collect()
@@ -109,8 +160,11 @@ impl M2 {
     }
 
     /// The references of every sentence, `[sentence][reference]`.
-    pub fn references(&self) -> Vec<Vec<String>> {
-        self.sentences.iter().map(M2Sentence::references).collect()
+    pub fn references(&self, missing: MissingAnnotator) -> Vec<Vec<String>> {
+        self.sentences
+            .iter()
+            .map(|s| s.references(missing))
+            .collect()
     }
 }
 
@@ -197,6 +251,7 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
                 alternative,
                 target: Some(target),
                 edits: Vec::new(),
+                present: true,
             });
         } else if let Some(rest) = text.strip_prefix("A ") {
             let (annotator, edit) = parse_edit(rest, n, block.ntok).map_err(|m| err(n, m))?;
@@ -254,6 +309,8 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
                             .filter(|e| e.annotator == a)
                             .cloned()
                             .collect(),
+                        present: b.plain.iter().any(|e| e.annotator == a)
+                            || b.noop_plain.contains(&a),
                     })
                     .collect()
             } else {

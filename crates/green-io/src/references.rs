@@ -87,7 +87,13 @@ impl Corpus {
 }
 
 /// Read the references in one file; `format: None` detects it with [`Format::detect`].
-pub fn load(input: &Input, format: Option<Format>) -> Result<Corpus, Error> {
+/// `missing` decides which annotators of a plain M2 file are references (see
+/// [`m2::MissingAnnotator`]); other formats ignore it.
+pub fn load(
+    input: &Input,
+    format: Option<Format>,
+    missing: m2::MissingAnnotator,
+) -> Result<Corpus, Error> {
     match format.unwrap_or_else(|| Format::detect(input.name())) {
         Format::Lines => Ok(Corpus {
             sources: None,
@@ -97,7 +103,7 @@ pub fn load(input: &Input, format: Option<Format>) -> Result<Corpus, Error> {
             let m = m2::read(input)?;
             Ok(Corpus {
                 sources: Some(m.sources()),
-                refs: m.references(),
+                refs: m.references(missing),
             })
         }
         Format::Para => {
@@ -113,10 +119,14 @@ pub fn load(input: &Input, format: Option<Format>) -> Result<Corpus, Error> {
 /// Read several reference files (e.g. every `-r` argument) and join their references per
 /// sentence, in argument order. All must have the same number of sentences; the sources come
 /// from the first file that has them.
-pub fn load_all(inputs: &[Input], format: Option<Format>) -> Result<Corpus, Error> {
+pub fn load_all(
+    inputs: &[Input],
+    format: Option<Format>,
+    missing: m2::MissingAnnotator,
+) -> Result<Corpus, Error> {
     let mut out: Option<(String, Corpus)> = None;
     for input in inputs {
-        let c = load(input, format)?;
+        let c = load(input, format, missing)?;
         match &mut out {
             None => out = Some((input.name().to_owned(), c)),
             Some((first, acc)) => {

@@ -1,5 +1,6 @@
 //! M2 and para reading on hand-made fixtures, including malformed input.
 
+use green_io::m2::MissingAnnotator;
 use green_io::references::{load, load_all, Format};
 use green_io::{m2, para, Input, LineReader};
 
@@ -23,7 +24,7 @@ fn plain_m2_one_reference_per_annotator() {
     assert_eq!(m.sentences[3].line, 10);
     // Annotator 2 only appears on the last sentence, yet every sentence gets three references.
     assert!(m.sentences.iter().all(|s| s.annotations.len() == 3));
-    let refs = m.references();
+    let refs = m.references(MissingAnnotator::Source);
     let src = m.sources();
     assert_eq!(refs[0], vec![src[0].clone(); 3]);
     assert_eq!(
@@ -69,11 +70,15 @@ fn plain_m2_one_reference_per_annotator() {
 fn m2_with_target_lines() {
     let m = m2::read(&Input::parse(&fixture("targets.m2.char"))).unwrap();
     assert!(m.has_targets);
-    let refs = m.references();
+    let refs = m.references(MissingAnnotator::Source);
     assert_eq!(refs.iter().map(Vec::len).collect::<Vec<_>>(), [1, 2, 1, 1]);
     for s in &m.sentences {
         // Every reference equals the text of its own T line, except "no error" which is the source.
-        for (a, r) in s.primary().iter().zip(s.references()) {
+        for (a, r) in s
+            .primary(MissingAnnotator::Source)
+            .iter()
+            .zip(s.references(MissingAnnotator::Source))
+        {
             let t = a.target.as_deref().unwrap();
             assert_eq!(
                 r,
@@ -101,7 +106,7 @@ fn m2_crlf_bom_and_missing_final_newline() {
     let m =
         parse_m2("\u{feff}S a b c\r\nA 1 2|||R|||x y|||REQUIRED|||-NONE-|||0\r\n\r\nS d").unwrap();
     assert_eq!(
-        m.references(),
+        m.references(MissingAnnotator::Source),
         [vec!["a x y c".to_string()], vec!["d".to_string()]]
     );
 }
@@ -190,7 +195,12 @@ fn format_detection_and_names() {
 
 #[test]
 fn load_joins_files_per_sentence() {
-    let m2c = load(&Input::parse(&fixture("targets.m2.char")), None).unwrap();
+    let m2c = load(
+        &Input::parse(&fixture("targets.m2.char")),
+        None,
+        MissingAnnotator::Skip,
+    )
+    .unwrap();
     assert_eq!(m2c.max_refs(), 2);
     let sets = m2c.as_ref_sets();
     // A sentence with one reference repeats it in the second set.
@@ -201,7 +211,12 @@ fn load_joins_files_per_sentence() {
     );
 
     let lines = fixture("zh_raw_ref.txt");
-    let both = load_all(&[Input::parse(&lines), Input::parse(&lines)], None).unwrap();
+    let both = load_all(
+        &[Input::parse(&lines), Input::parse(&lines)],
+        None,
+        MissingAnnotator::Skip,
+    )
+    .unwrap();
     assert!(both.sources.is_none());
     assert_eq!(
         both.refs.iter().map(Vec::len).collect::<Vec<_>>(),
@@ -210,6 +225,7 @@ fn load_joins_files_per_sentence() {
     let err = load_all(
         &[Input::parse(&lines), Input::parse(&fixture("plain.m2"))],
         None,
+        MissingAnnotator::Skip,
     )
     .unwrap_err();
     let want = format!(
@@ -217,7 +233,12 @@ fn load_joins_files_per_sentence() {
         fixture("plain.m2")
     );
     assert_eq!(err.to_string(), want);
-    let forced = load(&Input::parse(&fixture("mini.para")), Some(Format::Lines)).unwrap();
+    let forced = load(
+        &Input::parse(&fixture("mini.para")),
+        Some(Format::Lines),
+        MissingAnnotator::Skip,
+    )
+    .unwrap();
     assert_eq!(forced.refs.len(), 3);
     assert_eq!(forced.refs[0].len(), 1);
 }
@@ -249,4 +270,40 @@ fn char_tokenised_text_scores_like_raw_text_with_char_nospace() {
     let raw = evaluate("char", "raw");
     let spaced = evaluate("char", "chars");
     assert_ne!(raw, spaced);
+}
+
+#[test]
+fn missing_annotator_rules() {
+    let text =
+        "S a b\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||0\nA 1 2|||R|||y|||REQUIRED|||-NONE-|||1\n\n\
+                S c d\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n\n\
+                S e f\nA 0 1|||R|||z|||REQUIRED|||-NONE-|||0\n\n\
+                S g h\n";
+    let m = m2::parse(LineReader::new(text.as_bytes(), "t.m2")).unwrap();
+    // skip: only annotators with a line in the block; a `noop` counts; no line at all keeps
+    // annotator 0 with the source, as the m2scorer.
+    assert_eq!(
+        m.references(MissingAnnotator::Skip),
+        [vec!["x b", "a y"], vec!["c d"], vec!["z f"], vec!["g h"]]
+    );
+    assert_eq!(
+        m.references(MissingAnnotator::Source),
+        [
+            vec!["x b", "a y"],
+            vec!["c d", "c d"],
+            vec!["z f", "e f"],
+            vec!["g h", "g h"]
+        ]
+    );
+    let ids: Vec<usize> = m.sentences[1]
+        .primary(MissingAnnotator::Skip)
+        .iter()
+        .map(|a| a.annotator)
+        .collect();
+    assert_eq!(ids, [1]);
+    assert_eq!(
+        "skip".parse::<MissingAnnotator>().unwrap(),
+        MissingAnnotator::Skip
+    );
+    assert!("x".parse::<MissingAnnotator>().is_err());
 }

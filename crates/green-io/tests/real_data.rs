@@ -1,5 +1,6 @@
 //! The formats on the real data in `$GREEN_SHARED/data` (run with `-- --ignored`).
 
+use green_io::m2::MissingAnnotator;
 use green_io::references::load;
 use green_io::{m2, para, Input};
 
@@ -20,7 +21,7 @@ fn shared(rel: &str) -> String {
 fn conll14_references_reproduced_byte_for_byte() {
     let m = m2::read(&Input::parse(&shared("conll14/conll14st-test.m2"))).unwrap();
     assert_eq!(m.sentences.len(), 1312);
-    let refs = m.references();
+    let refs = m.references(MissingAnnotator::Source);
     assert!(refs.iter().all(|r| r.len() == 2));
     for k in 0..2 {
         let mut text = String::new();
@@ -47,7 +48,7 @@ fn nlpcc18_targets() {
     .unwrap();
     assert!(m.has_targets);
     assert_eq!(m.sentences.len(), 2000);
-    let refs = m.references();
+    let refs = m.references(MissingAnnotator::Source);
     assert_eq!(refs.iter().filter(|r| r.len() == 2).count(), 259);
     assert!(refs.iter().all(|r| (1..=2).contains(&r.len())));
     // Every T line's text is what its edits produce (alternatives included), "no error" aside.
@@ -90,7 +91,12 @@ fn mucgec_and_yaclc_para() {
         ("yaclc-minimal_dev.para", 11),
         ("yaclc-fluency_dev.para", 7),
     ] {
-        let c = load(&Input::parse(&shared(&format!("zh/yaclc/{f}"))), None).unwrap();
+        let c = load(
+            &Input::parse(&shared(&format!("zh/yaclc/{f}"))),
+            None,
+            MissingAnnotator::Skip,
+        )
+        .unwrap();
         assert_eq!(c.refs.len(), 1839, "{f}");
         assert_eq!(c.max_refs(), max, "{f}");
         assert_eq!(c.sources.as_ref().unwrap().len(), 1839);

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use green_io::m2::MissingAnnotator;
+
 use crate::judgments::{Judgments, RankingItem};
 use crate::Error;
 
@@ -19,6 +21,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("gjg15", include_str!("../datasets/gjg15.toml")),
     ("seeda", include_str!("../datasets/seeda.toml")),
     ("seeda-all", include_str!("../datasets/seeda-all.toml")),
+    ("gjg15-paper", include_str!("../datasets/gjg15-paper.toml")),
+    ("seeda-paper", include_str!("../datasets/seeda-paper.toml")),
     (
         "revisitcgec-minimal",
         include_str!("../datasets/revisitcgec-minimal.toml"),
@@ -28,6 +32,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../datasets/revisitcgec-fluency.toml"),
     ),
 ];
+
+/// The built-in datasets of the GREEN paper's Table 2 (see [`crate::MetricConfig::green_paper`]).
+pub const GREEN_PAPER: [&str; 2] = ["gjg15-paper", "seeda-paper"];
 
 /// A built-in descriptor by name.
 pub fn builtin(name: &str) -> Option<Descriptor> {
@@ -68,8 +75,16 @@ pub struct Part {
     /// of the system files.
     pub para: Option<String>,
     pub ids: Option<String>,
+    /// ... or an M2 file giving sources and references (line `i` = src-id `i + src_id_base`).
+    pub m2: Option<String>,
+    /// With `m2`: which annotators are a sentence's references, `skip` (default, as the
+    /// m2scorer, the GREEN paper and SEEDA) or `source`.
+    pub missing_annotator: Option<String>,
     /// System output file, `{system}` replaced by the system name.
     pub hypotheses: String,
+    /// Files for particular systems instead of `hypotheses` (e.g. `INPUT = "conll14/source.txt"`).
+    #[serde(default)]
+    pub system_files: BTreeMap<String, String>,
     /// Line files: the `src-id` of the first line (0 or 1).
     #[serde(default)]
     pub src_id_base: i64,
@@ -156,9 +171,24 @@ impl Descriptor {
         for p in &self.parts {
             let line = p.source.is_some() && !p.references.is_empty();
             let para = p.para.is_some() && p.ids.is_some();
-            if line == para {
+            let m2 = p.m2.is_some();
+            if [line, para, m2].iter().filter(|&&x| x).count() != 1 {
                 return bad(format!(
-                    "part '{}' needs either `source` + `references` (line files) or `para` + `ids` (a para TSV file)",
+                    "part '{}' needs exactly one of `source` + `references` (line files), `para` + `ids` (a para TSV file) or `m2` (an M2 file)",
+                    p.name
+                ));
+            }
+            if let Some(rule) = &p.missing_annotator {
+                if !m2 {
+                    return bad(format!("part '{}': `missing_annotator` needs `m2`", p.name));
+                }
+                if let Err(e) = rule.parse::<MissingAnnotator>() {
+                    return bad(format!("part '{}': {e}", p.name));
+                }
+            }
+            if let Some(s) = p.system_files.keys().find(|s| !known.contains(s.as_str())) {
+                return bad(format!(
+                    "part '{}': `system_files` names '{s}', which is not in `systems`",
                     p.name
                 ));
             }
@@ -275,26 +305,45 @@ impl Dataset {
         for p in &d.parts {
             let start = sentences.len();
             let mut key = HashMap::new();
-            let rows: Vec<(i64, String, Vec<String>)> = if let (Some(src), false) =
-                (&p.source, p.references.is_empty())
-            {
-                let source = read_lines(&path(src))?;
-                let refs: Vec<Vec<String>> = p
-                    .references
-                    .iter()
-                    .map(|r| read_lines(&path(r)))
-                    .collect::<Result<_, _>>()?;
-                for (r, name) in refs.iter().zip(&p.references) {
-                    if r.len() != source.len() {
-                        return Err(Error::Input(format!(
-                            "{} has {} lines but {} has {}; references must align with the source line by line",
-                            path(name).display(),
-                            r.len(),
-                            path(src).display(),
-                            source.len()
-                        )));
-                    }
+            let lines_or_m2 = match (&p.m2, &p.source) {
+                (Some(m2), _) => {
+                    let file =
+                        green_io::m2::read(&green_io::Input::parse(&path(m2).to_string_lossy()))
+                            .map_err(|e| Error::Input(e.to_string()))?;
+                    let rule = p
+                        .missing_annotator
+                        .as_deref()
+                        .unwrap_or("skip")
+                        .parse::<MissingAnnotator>()
+                        .map_err(|e| Error::Input(e.to_string()))?;
+                    Some((file.sources(), file.references(rule)))
                 }
+                (None, Some(src)) if !p.references.is_empty() => {
+                    let source = read_lines(&path(src))?;
+                    let sets: Vec<Vec<String>> = p
+                        .references
+                        .iter()
+                        .map(|r| read_lines(&path(r)))
+                        .collect::<Result<_, _>>()?;
+                    for (r, name) in sets.iter().zip(&p.references) {
+                        if r.len() != source.len() {
+                            return Err(Error::Input(format!(
+                                "{} has {} lines but {} has {}; references must align with the source line by line",
+                                path(name).display(),
+                                r.len(),
+                                path(src).display(),
+                                source.len()
+                            )));
+                        }
+                    }
+                    let refs = (0..source.len())
+                        .map(|i| sets.iter().map(|r| r[i].clone()).collect())
+                        .collect();
+                    Some((source, refs))
+                }
+                _ => None,
+            };
+            let rows: Vec<(i64, String, Vec<String>)> = if let Some((source, refs)) = lines_or_m2 {
                 let judged: BTreeSet<i64> = judgments
                     .iter()
                     .flat_map(|j| &j.items)
@@ -303,14 +352,9 @@ impl Dataset {
                     .collect();
                 source
                     .into_iter()
+                    .zip(refs)
                     .enumerate()
-                    .map(|(i, s)| {
-                        (
-                            i as i64 + p.src_id_base,
-                            s,
-                            refs.iter().map(|r| r[i].clone()).collect(),
-                        )
-                    })
+                    .map(|(i, (s, r))| (i as i64 + p.src_id_base, s, r))
                     .filter(|(id, _, _)| !p.judged_only || judged.contains(id))
                     .collect()
             } else {
@@ -353,7 +397,13 @@ impl Dataset {
                 });
             }
             for sys in &d.systems {
-                let hp = path(&p.hypotheses.replace("{system}", sys));
+                let hp = path(
+                    p.system_files
+                        .get(sys)
+                        .cloned()
+                        .unwrap_or_else(|| p.hypotheses.replace("{system}", sys))
+                        .as_str(),
+                );
                 let lines = read_lines(&hp)?;
                 if lines.len() != n {
                     return Err(Error::Input(format!(
@@ -504,7 +554,33 @@ name = "all"
         let e = Descriptor::parse(text, "x.toml").unwrap_err();
         assert!(
             e.to_string()
-                .contains("part 'p' needs either `source` + `references`"),
+                .contains("part 'p' needs exactly one of `source` + `references`"),
+            "{e}"
+        );
+        let both = text.replace(
+            "source = \"s.txt\"",
+            "m2 = \"g.m2\"\npara = \"p.tsv\"\nids = \"i.txt\"",
+        );
+        let e = Descriptor::parse(&both, "x.toml").unwrap_err();
+        assert!(e.to_string().contains("needs exactly one of"), "{e}");
+        let rule = text.replace(
+            "source = \"s.txt\"",
+            "m2 = \"g.m2\"\nmissing_annotator = \"all\"",
+        );
+        let e = Descriptor::parse(&rule, "x.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("unknown missing-annotator rule 'all'"),
+            "{e}"
+        );
+        let unknown = text.replace(
+            "source = \"s.txt\"",
+            "m2 = \"g.m2\"\nsystem_files = { C = \"c.txt\" }",
+        );
+        let e = Descriptor::parse(&unknown, "x.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("names 'C', which is not in `systems`"),
             "{e}"
         );
     }

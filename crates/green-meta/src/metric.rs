@@ -35,6 +35,8 @@ pub enum Metric {
         n: usize,
         iterations: usize,
         seed: u64,
+        /// Smooth sentence-level scores (zero n-gram precisions); corpus scores never are.
+        smooth: bool,
     },
 }
 
@@ -88,6 +90,7 @@ impl MetricConfig {
             n: 4,
             iterations,
             seed,
+            smooth: true,
         });
         green
             .chain(gleu)
@@ -98,6 +101,34 @@ impl MetricConfig {
                 level,
             })
             .collect()
+    }
+
+    /// The rows of the GREEN paper's Table 2 (Koyama et al. 2024): per level (corpus, then the
+    /// mean of sentence scores), GLEU then GREEN, word (N=4) then char (N=6); GREEN at beta 2,
+    /// sentence-level GLEU unsmoothed. Run them on [`crate::dataset::GREEN_PAPER`].
+    pub fn green_paper(gleu_iterations: usize, seed: u64) -> Vec<MetricConfig> {
+        let mut out = Vec::new();
+        for level in [Level::Corpus, Level::Mean] {
+            for (green, n) in [(false, 4), (false, 6), (true, 4), (true, 6)] {
+                let metric = if green {
+                    Metric::Green { n, beta: 2.0 }
+                } else {
+                    Metric::Gleu {
+                        n,
+                        iterations: gleu_iterations,
+                        seed,
+                        smooth: false,
+                    }
+                };
+                out.push(MetricConfig {
+                    metric,
+                    tokenizer: if n == 4 { "word" } else { "char" }.into(),
+                    normalization: Normalization::default(),
+                    level,
+                });
+            }
+        }
+        out
     }
 
     /// A short label such as `GREEN word N=4 β=2 corpus`.
@@ -115,7 +146,15 @@ impl MetricConfig {
             Metric::Green { n, beta } => {
                 format!("GREEN {}{norm} N={n} β={beta} {level}", self.tokenizer)
             }
-            Metric::Gleu { n, .. } => format!("GLEU {}{norm} N={n} {level}", self.tokenizer),
+            Metric::Gleu { n, smooth, .. } => format!(
+                "GLEU {}{norm} N={n}{} {level}",
+                self.tokenizer,
+                if smooth || self.level == Level::Corpus {
+                    ""
+                } else {
+                    " unsmoothed"
+                }
+            ),
         }
     }
 
@@ -247,7 +286,10 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
             })
         }
         Metric::Gleu {
-            iterations, seed, ..
+            iterations,
+            seed,
+            smooth,
+            ..
         } => {
             // stats[sentence][system][ref]
             let stats: Vec<Vec<Vec<GleuStats>>> = counts
@@ -268,7 +310,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 .map(|per_sys| {
                     per_sys
                         .iter()
-                        .map(|refs| mean(refs.iter().map(|s| s.gleu(true))))
+                        .map(|refs| mean(refs.iter().map(|s| s.gleu(smooth))))
                         .collect()
                 })
                 .collect();
@@ -427,7 +469,8 @@ mod tests {
                 Metric::Gleu {
                     n: 4,
                     iterations: 7,
-                    seed: 3
+                    seed: 3,
+                    smooth: true
                 }
             ]
         );

@@ -107,7 +107,8 @@ impl SystemScores<'_> {
     }
 }
 
-/// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined.
+/// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined, and
+/// everywhere for corpus-level GLEU, whose reference sampling is not resampled.
 pub fn intervals(
     prep: &Prepared,
     scores: &Scores,
@@ -129,11 +130,7 @@ pub fn intervals(
             beta,
         },
         (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
-        (Metric::Gleu { .. }, Level::Corpus) => {
-            return Err(Error::Config(
-                "corpus-level GLEU samples references anew in every iteration and is not bootstrapped; bootstrap GLEU at --level mean".into(),
-            ))
-        }
+        (Metric::Gleu { .. }, Level::Corpus) => return Ok(vec![None; prep.columns().len()]),
     };
     let d = prep.data;
     let systems = d.descriptor.systems.len();

@@ -1,6 +1,7 @@
 //! MAEGE: lattices, chains and draws on hand-made M2, statistics on hand-computed cases,
 //! and (ignored) the English and Chinese real-data runs.
 
+use green_io::m2::MissingAnnotator;
 use green_io::{m2, LineReader};
 use green_meta::maege::{self, lattice, Options, RefMode};
 use green_meta::stats::{spearman, PairCounts};
@@ -38,7 +39,7 @@ fn green(n: usize, beta: f64) -> MetricConfig {
 #[test]
 fn lattice_of_independent_edits_has_every_subset() {
     let file = parse(M2);
-    let units = lattice::units(&file, RefMode::All, false);
+    let units = lattice::units(&file, RefMode::All, false, MissingAnnotator::Source);
     // The edit-free sentence makes no unit.
     assert_eq!(units.len(), 2);
     let u = &units[0];
@@ -46,7 +47,10 @@ fn lattice_of_independent_edits_has_every_subset() {
     assert_eq!(lat.len(), 8);
     let mut texts: Vec<String> = lat.iter().map(|s| u.apply(s)).collect();
     assert_eq!(texts[0], "a b c d e f");
-    assert_eq!(texts[7], file.sentences[0].references()[0]);
+    assert_eq!(
+        texts[7],
+        file.sentences[0].references(MissingAnnotator::Source)[0]
+    );
     assert_eq!(texts[7], "the b cs d e g f");
     texts.sort();
     texts.dedup();
@@ -56,7 +60,7 @@ fn lattice_of_independent_edits_has_every_subset() {
 #[test]
 fn overlapping_edits_are_merged_and_same_point_insertions_are_not() {
     let file = parse(M2);
-    let u = &lattice::units(&file, RefMode::Own, false)[1];
+    let u = &lattice::units(&file, RefMode::Own, false, MissingAnnotator::Source)[1];
     // 1-3 and 2-4 share token 2: one merged edit; the two insertions at 4 stay separate
     // (they do not overlap the merged span 1-4, which ends where they are).
     assert_eq!(u.edits.len(), 3);
@@ -66,15 +70,21 @@ fn overlapping_edits_are_merged_and_same_point_insertions_are_not() {
     );
     assert_eq!(u.lattice().unwrap().len(), 8);
     // The top is still the annotator's reference.
-    assert_eq!(u.apply(&[0, 1, 2]), file.sentences[1].references()[0]);
+    assert_eq!(
+        u.apply(&[0, 1, 2]),
+        file.sentences[1].references(MissingAnnotator::Source)[0]
+    );
     assert_eq!(u.refs, [u.apply(&[0, 1, 2])]);
     // An edit inside another's span is merged too.
     let nested = parse(
         "S a b c d\nA 0 3|||R|||x|||REQUIRED|||-NONE-|||0\nA 1 1|||M|||y|||REQUIRED|||-NONE-|||0\n",
     );
-    let u = &lattice::units(&nested, RefMode::All, false)[0];
+    let u = &lattice::units(&nested, RefMode::All, false, MissingAnnotator::Source)[0];
     assert_eq!(u.edits.len(), 1);
-    assert_eq!(u.apply(&[0]), nested.sentences[0].references()[0]);
+    assert_eq!(
+        u.apply(&[0]),
+        nested.sentences[0].references(MissingAnnotator::Source)[0]
+    );
 }
 
 #[test]
@@ -90,7 +100,7 @@ fn large_lattices_are_refused_not_enumerated() {
             i + 1
         ));
     }
-    let u = &lattice::units(&parse(&text), RefMode::All, false)[0];
+    let u = &lattice::units(&parse(&text), RefMode::All, false, MissingAnnotator::Source)[0];
     let err = u.lattice().unwrap_err().to_string();
     assert_eq!(err, "sentence 1 annotator 0: 25 edits make 2^25 lattice elements; MAEGE samples such lattices instead");
 }
@@ -221,6 +231,7 @@ fn a_good_metric_on_a_tiny_file() {
             n: 4,
             iterations: 3,
             seed: 0,
+            smooth: true,
         },
         tokenizer: "word".into(),
         normalization: Default::default(),
@@ -279,6 +290,7 @@ fn real_run(rel: &str, tokenizers: &[&str], strip: bool) -> (String, maege::Repo
             n: 4,
             iterations: 20,
             seed: 0,
+            smooth: true,
         };
         configs.push(c);
     }
@@ -308,10 +320,10 @@ fn english_conll14_run_is_reproducible() {
         "conll14/conll14st-test.m2",
     )))
     .unwrap();
-    for u in lattice::units(&file, RefMode::Own, false) {
+    for u in lattice::units(&file, RefMode::Own, false, MissingAnnotator::Source) {
         assert_eq!(
             u.refs[0],
-            file.sentences[u.sentence].references()[u.annotator]
+            file.sentences[u.sentence].references(MissingAnnotator::Source)[u.annotator]
         );
     }
 }

@@ -206,6 +206,7 @@ impl Scorer {
             normalization: self.norm,
             refs,
             level: level.into(),
+            m2: None,
         }
         .to_string()
     }

@@ -37,6 +37,12 @@ pub struct Args {
     /// Do not write the source file.
     #[arg(long)]
     pub no_source: bool,
+
+    /// Which annotators are a sentence's references: skip (only those with a line in its
+    /// block, as the m2scorer; a sentence with fewer references repeats its first) or source
+    /// (every annotator; a missing one gives the source, as CoNLL-14's official ref1.txt).
+    #[arg(long, default_value = "skip", value_name = "RULE")]
+    pub missing_annotator: green_io::m2::MissingAnnotator,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -58,7 +64,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let corpus = green_io::Corpus {
         sources: Some(parsed.sources()),
-        refs: parsed.references(),
+        refs: parsed.references(args.missing_annotator),
     };
     let mut written = Vec::new();
     if !args.no_source {

@@ -65,6 +65,11 @@ pub struct Args {
     #[arg(long)]
     pub strip_spaces: bool,
 
+    /// With --refs all: skip (a sentence's references are the annotators with a line in its
+    /// block, as the m2scorer) or source (every annotator; a missing one gives the source).
+    #[arg(long, default_value = "skip", value_name = "RULE")]
+    pub missing_annotator: green_io::m2::MissingAnnotator,
+
     /// What to print: markdown, tsv, json.
     #[arg(short = 'f', long, value_name = "FORMAT", default_value = "markdown")]
     pub format: String,
@@ -123,6 +128,7 @@ pub fn run(args: &Args) -> Result<()> {
         max_m: args.max_m,
         refs,
         strip_spaces: args.strip_spaces,
+        missing_annotator: args.missing_annotator,
     };
     let report = maege::run(&parsed, &configs, &options)
         .with_context(|| format!("MAEGE on {}", args.input))?;

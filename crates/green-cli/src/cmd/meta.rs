@@ -106,6 +106,14 @@ pub struct Args {
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub external: Vec<PathBuf>,
 
+    /// A published protocol in one flag; it replaces the datasets, tokenizers, N, beta, level
+    /// and GLEU settings. `green-paper`: the GREEN paper's Table 2 (GJG15 and SEEDA with
+    /// m2scorer references, SEEDA on all 1,312 sentences with its base set of 12, INPUT as the
+    /// source file; wordGLEU/GREEN N=4, charGLEU/GREEN N=6, GREEN beta 2; corpus level and the
+    /// mean of sentence scores, sentence GLEU unsmoothed).
+    #[arg(long, value_name = "NAME", value_parser = ["green-paper"])]
+    pub preset: Option<String>,
+
     /// Print the built-in datasets and exit.
     #[arg(long)]
     pub list_datasets: bool,
@@ -163,6 +171,9 @@ fn parse_values(specs: &[String], what: &str) -> Result<Vec<f64>> {
 }
 
 fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
+    if args.preset.is_some() {
+        return Ok(MetricConfig::green_paper(args.gleu_iterations, args.seed));
+    }
     let normalization: green_engine::Normalization = args
         .norm
         .parse()
@@ -246,8 +257,14 @@ pub fn run(args: &Args) -> Result<()> {
             args.data.display()
         );
     }
-    let datasets: Vec<Dataset> = args
-        .datasets
+    let names = match args.preset {
+        Some(_) => green_meta::dataset::GREEN_PAPER
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        None => args.datasets.clone(),
+    };
+    let datasets: Vec<Dataset> = names
         .iter()
         .map(|d| Dataset::load(Descriptor::load(d)?, &args.data))
         .collect::<Result<_, _>>()?;

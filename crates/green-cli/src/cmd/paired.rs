@@ -11,6 +11,7 @@ use std::io::Write;
 use anyhow::{bail, Result};
 use green_engine::score::{order_scores, select_reference};
 use green_engine::{Config, Regions, Scorer, Sentence, Signature, Tokenizer, BATCH};
+use green_io::m2::MissingAnnotator;
 use green_io::references::Format as RefFormat;
 use green_signif::{
     approximate_randomisation, exact_randomisation, paired_bootstrap, PairedResult, Stats,
@@ -68,6 +69,11 @@ pub struct Args {
     #[arg(long, default_value = "auto", value_name = "FORMAT")]
     pub ref_format: String,
 
+    /// M2 references: skip (only annotators with a line in the sentence's block, as the
+    /// m2scorer) or source (every annotator; a missing one gives the source).
+    #[arg(long, default_value = "skip", value_name = "RULE")]
+    pub missing_annotator: MissingAnnotator,
+
     /// Which test.
     #[arg(long, value_enum, default_value = "bs")]
     pub test: Test,
@@ -115,6 +121,7 @@ pub fn run(args: &Args) -> Result<()> {
         &args.refs,
         &args.hyps,
         RefFormat::parse(&args.ref_format)?,
+        args.missing_annotator,
     )?;
     let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();
@@ -143,6 +150,9 @@ pub fn run(args: &Args) -> Result<()> {
             normalization: args.tokenizer.normalization,
             refs: data.max_refs,
             level: "corpus".into(),
+            m2: data
+                .from_m2
+                .then(|| args.missing_annotator.name().to_string()),
         },
         results[0].test,
         results[0].replicates,

@@ -14,7 +14,7 @@
 //! applied in file order and whose type is the group's types joined by `+`. Insertions at the
 //! same point, or at the edge of another edit, do not overlap: they stay separate.
 
-use green_io::m2::{self, Edit, M2};
+use green_io::m2::{self, Edit, MissingAnnotator, M2};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -73,12 +73,13 @@ impl Unit {
 /// Build the units of an M2 file: one per annotation (alternative 0) with at least one edit.
 /// `strip_spaces` removes every space from the texts the metric sees (character-tokenised
 /// M2 such as NLPCC-18 becomes raw text, for word segmenters).
-pub fn units(m2: &M2, refs: RefMode, strip_spaces: bool) -> Vec<Unit> {
+/// `missing` decides which annotators are references under [`RefMode::All`].
+pub fn units(m2: &M2, refs: RefMode, strip_spaces: bool, missing: MissingAnnotator) -> Vec<Unit> {
     let mut out = Vec::new();
     for (s, sent) in m2.sentences.iter().enumerate() {
         let tokens: Vec<String> = sent.tokens().iter().map(|t| t.to_string()).collect();
-        let all_refs = sent.references();
-        for a in sent.primary() {
+        let all_refs = sent.references(missing);
+        for a in sent.primary(missing) {
             let edits = merge_overlaps(&tokens, &a.edits);
             if edits.is_empty() {
                 continue;

@@ -60,6 +60,16 @@ pub struct Options {
     pub refs: RefMode,
     /// Remove spaces from every text before scoring (character-tokenised M2 → raw text).
     pub strip_spaces: bool,
+    /// Which annotators are a sentence's references (see `green_io::m2::MissingAnnotator`).
+    #[serde(serialize_with = "missing_name")]
+    pub missing_annotator: green_io::m2::MissingAnnotator,
+}
+
+fn missing_name<S: serde::Serializer>(
+    m: &green_io::m2::MissingAnnotator,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(m.name())
 }
 
 impl Default for Options {
@@ -70,6 +80,7 @@ impl Default for Options {
             max_m: 10,
             refs: RefMode::All,
             strip_spaces: false,
+            missing_annotator: Default::default(),
         }
     }
 }
@@ -221,7 +232,7 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             "MAEGE needs at least one corpus repetition".into(),
         ));
     }
-    let units = lattice::units(m2, opts.refs, opts.strip_spaces);
+    let units = lattice::units(m2, opts.refs, opts.strip_spaces, opts.missing_annotator);
     if units.is_empty() {
         return Err(Error::Input(format!(
             "{}: no sentence has an edit; MAEGE needs gold edits",
@@ -438,13 +449,13 @@ pub fn chain_pairs(scores: &[f64], pairs: &mut PairCounts) {
     }
 }
 
-/// The sentence score of hypothesis `h` (GREEN: best reference; GLEU: smoothed, mean over references).
+/// The sentence score of hypothesis `h` (GREEN: best reference; GLEU: mean over references).
 fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
     match cfg.metric {
         Metric::Green { n, beta } => score::select_reference(c, h, n, beta).1,
-        Metric::Gleu { n, .. } => {
+        Metric::Gleu { n, smooth, .. } => {
             (0..c.refs)
-                .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(true))
+                .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(smooth))
                 .sum::<f64>()
                 / c.refs.max(1) as f64
         }
