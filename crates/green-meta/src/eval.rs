@@ -318,6 +318,24 @@ impl<'a> Prepared<'a> {
         out
     }
 
+    /// Exact two-sided permutation p-values of the system-level r and rho, aligned with
+    /// [`Prepared::columns`]: `None` at sentence level and for sets of more than 8 systems
+    /// (see [`stats::exact_permutation_p`]).
+    pub fn permutation_p(&self, scores: &Scores) -> Vec<Option<f64>> {
+        let d = self.data;
+        let mut out = Vec::new();
+        for (v, _) in d.views.iter().enumerate() {
+            for (_, members) in &d.sets {
+                let m: Vec<f64> = members.iter().map(|&s| scores.system[v][s]).collect();
+                let h: Vec<f64> = members.iter().map(|&s| self.human[v][s]).collect();
+                out.push(stats::exact_permutation_p(&m, &h, stats::pearson));
+                out.push(stats::exact_permutation_p(&m, &h, stats::spearman));
+            }
+        }
+        out.resize(out.len() * 2, None);
+        out
+    }
+
     /// [`Prepared::row`] for scores without sentence scores: the sentence-level columns are
     /// `None`.
     pub fn row_system_only(&self, scores: &Scores) -> Vec<Option<f64>> {

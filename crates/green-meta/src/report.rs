@@ -28,6 +28,8 @@ pub struct Options {
     pub williams: bool,
     /// Extra rows: system scores of other metrics.
     pub external: Vec<External>,
+    /// Exact permutation p-values of system-level correlations (sets of at most 8 systems).
+    pub permutation: bool,
 }
 
 impl Default for Options {
@@ -40,6 +42,7 @@ impl Default for Options {
             bootstrap: None,
             williams: false,
             external: Vec::new(),
+            permutation: false,
         }
     }
 }
@@ -64,6 +67,9 @@ pub struct Row {
     /// With a bootstrap: the interval of each value, aligned with `values`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub intervals: Vec<Option<green_signif::Interval>>,
+    /// With `permutation`: exact permutation p-values, aligned with `values`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub p_values: Vec<Option<f64>>,
     /// System scores per (dataset, view), systems in descriptor order.
     pub system_scores: Vec<(String, String, Vec<f64>)>,
     /// Sentence scores per dataset, `[sentence][system]` (not in the JSON: see
@@ -184,6 +190,7 @@ pub fn run(
             config: Some(c.clone()),
             values: Vec::new(),
             intervals: Vec::new(),
+            p_values: Vec::new(),
             system_scores: Vec::new(),
             sentence_scores: Vec::new(),
             windows: Vec::new(),
@@ -193,6 +200,7 @@ pub fn run(
             config: None,
             values: Vec::new(),
             intervals: Vec::new(),
+            p_values: Vec::new(),
             system_scores: Vec::new(),
             sentence_scores: Vec::new(),
             windows: Vec::new(),
@@ -233,6 +241,9 @@ pub fn run(
                 let scores = metric::score(data, &counts, &configs[i])?;
                 let row = &mut rows[i];
                 row.values.extend(prepared.row(&scores));
+                if options.permutation {
+                    row.p_values.extend(prepared.permutation_p(&scores));
+                }
                 if let Some(b) = &options.bootstrap {
                     row.intervals.extend(uncertainty::intervals(
                         &prepared,
@@ -263,6 +274,9 @@ pub fn run(
                 chosen: None,
             };
             let values = prepared.row_system_only(&scores);
+            if options.permutation {
+                row.p_values.extend(prepared.permutation_p(&scores));
+            }
             if options.bootstrap.is_some() {
                 row.intervals
                     .extend(std::iter::repeat_n(None, values.len()));
@@ -411,20 +425,14 @@ impl Report {
             for r in &self.rows {
                 let _ = write!(s, "| {} |", r.label);
                 for &i in &cols {
-                    match r.intervals.get(i).copied().flatten() {
-                        Some(iv) => {
-                            let _ = write!(
-                                s,
-                                " {} [{:.3}, {:.3}] |",
-                                num(r.values[i], 3),
-                                iv.low,
-                                iv.high
-                            );
-                        }
-                        None => {
-                            let _ = write!(s, " {} |", num(r.values[i], 3));
-                        }
+                    let _ = write!(s, " {}", num(r.values[i], 3));
+                    if let Some(iv) = r.intervals.get(i).copied().flatten() {
+                        let _ = write!(s, " [{:.3}, {:.3}]", iv.low, iv.high);
                     }
+                    if let Some(p) = r.p_values.get(i).copied().flatten() {
+                        let _ = write!(s, " (p={p:.3})");
+                    }
+                    s.push_str(" |");
                 }
                 s.push('\n');
             }

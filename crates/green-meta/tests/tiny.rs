@@ -214,3 +214,24 @@ fn external_rows_and_sentence_export() {
         "{err}"
     );
 }
+
+#[test]
+fn permutation_p_values_by_hand() {
+    let config = MetricConfig {
+        metric: Metric::Green { n: 1, beta: 1.0 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    let options = Options {
+        permutation: true,
+        ..Options::default()
+    };
+    let report = run(&[load("tiny.toml").unwrap()], &[config], &options).unwrap();
+    let p = &report.rows[0].p_values;
+    // Human EW (1, .25, .25) has 6 orders, two of them (the tied pair swapped) the observed
+    // one; the others give |r| of about .48 and .59, below the observed .998: p = 2/6.
+    assert!((p[0].unwrap() - 1.0 / 3.0).abs() < 1e-12, "{p:?}");
+    assert_eq!(&p[4..], &[None, None, None, None]);
+    assert!(report.markdown().contains("(p=0.333)"));
+}

@@ -101,6 +101,11 @@ pub struct Args {
     #[arg(long)]
     pub williams: bool,
 
+    /// Exact two-sided permutation p-values of system-level r and rho (sets of at most 8
+    /// systems, e.g. RevisitCGEC's 6: all 720 orders).
+    #[arg(long)]
+    pub permutation: bool,
+
     /// Extra rows from other metrics' system scores: TSV files of
     /// `metric<TAB>dataset<TAB>system<TAB>score` lines (`#` starts a comment).
     #[arg(long, value_name = "FILE", num_args = 1..)]
@@ -243,6 +248,7 @@ pub fn run(args: &Args) -> Result<()> {
             .transpose()?,
         williams: args.williams,
         external: read_external(&args.external)?,
+        permutation: args.permutation,
     };
     if !matches!(args.format.as_str(), "markdown" | "tsv" | "json") {
         bail!(
