@@ -139,6 +139,44 @@ fn maege_prints_the_table_and_is_reproducible() {
     let bad = green(&["maege", m2.to_str().unwrap(), "--refs", "some"]);
     assert_eq!(
         String::from_utf8(bad.stderr).unwrap(),
-        "green: error: unknown --refs 'some'; use all or own\n"
+        "green: error: unknown --refs 'some'; use all, own or held-out\n"
     );
+    // The paper's protocol: held-out references by default (sentence 1: each annotator
+    // against the other; sentence 2 has one annotator, so no unit); --held-out files supply
+    // them for every sentence.
+    let paper = green(&["maege", m2.to_str().unwrap(), "--protocol", "paper"]);
+    assert!(
+        paper.status.success(),
+        "{}",
+        String::from_utf8_lossy(&paper.stderr)
+    );
+    let text = String::from_utf8_lossy(&paper.stdout);
+    assert!(
+        text.contains("2 annotations with edits") && text.contains("protocol paper"),
+        "{text}"
+    );
+    let refs = dir.path().join("refs.txt");
+    std::fs::write(&refs, "a x c d\nh g\n").unwrap();
+    let paper = green(&[
+        "maege",
+        m2.to_str().unwrap(),
+        "--protocol",
+        "paper",
+        "--held-out",
+        refs.to_str().unwrap(),
+        "-f",
+        "tsv",
+    ]);
+    assert!(
+        paper.status.success(),
+        "{}",
+        String::from_utf8_lossy(&paper.stderr)
+    );
+    let mismatch = green(&[
+        "maege",
+        m2.to_str().unwrap(),
+        "--held-out",
+        refs.to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&mismatch.stderr).contains("--refs held-out"));
 }

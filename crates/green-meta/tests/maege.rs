@@ -39,7 +39,14 @@ fn green(n: usize, beta: f64) -> MetricConfig {
 #[test]
 fn lattice_of_independent_edits_has_every_subset() {
     let file = parse(M2);
-    let units = lattice::units(&file, RefMode::All, false, MissingAnnotator::Source);
+    let units = lattice::units(
+        &file,
+        RefMode::All,
+        false,
+        MissingAnnotator::Source,
+        lattice::Protocol::Lattice,
+        None,
+    );
     // The edit-free sentence makes no unit.
     assert_eq!(units.len(), 2);
     let u = &units[0];
@@ -60,7 +67,14 @@ fn lattice_of_independent_edits_has_every_subset() {
 #[test]
 fn overlapping_edits_are_merged_and_same_point_insertions_are_not() {
     let file = parse(M2);
-    let u = &lattice::units(&file, RefMode::Own, false, MissingAnnotator::Source)[1];
+    let u = &lattice::units(
+        &file,
+        RefMode::Own,
+        false,
+        MissingAnnotator::Source,
+        lattice::Protocol::Lattice,
+        None,
+    )[1];
     // 1-3 and 2-4 share token 2: one merged edit; the two insertions at 4 stay separate
     // (they do not overlap the merged span 1-4, which ends where they are).
     assert_eq!(u.edits.len(), 3);
@@ -79,7 +93,14 @@ fn overlapping_edits_are_merged_and_same_point_insertions_are_not() {
     let nested = parse(
         "S a b c d\nA 0 3|||R|||x|||REQUIRED|||-NONE-|||0\nA 1 1|||M|||y|||REQUIRED|||-NONE-|||0\n",
     );
-    let u = &lattice::units(&nested, RefMode::All, false, MissingAnnotator::Source)[0];
+    let u = &lattice::units(
+        &nested,
+        RefMode::All,
+        false,
+        MissingAnnotator::Source,
+        lattice::Protocol::Lattice,
+        None,
+    )[0];
     assert_eq!(u.edits.len(), 1);
     assert_eq!(
         u.apply(&[0]),
@@ -100,7 +121,14 @@ fn large_lattices_are_refused_not_enumerated() {
             i + 1
         ));
     }
-    let u = &lattice::units(&parse(&text), RefMode::All, false, MissingAnnotator::Source)[0];
+    let u = &lattice::units(
+        &parse(&text),
+        RefMode::All,
+        false,
+        MissingAnnotator::Source,
+        lattice::Protocol::Lattice,
+        None,
+    )[0];
     let err = u.lattice().unwrap_err().to_string();
     assert_eq!(err, "sentence 1 annotator 0: 25 edits make 2^25 lattice elements; MAEGE samples such lattices instead");
 }
@@ -320,7 +348,14 @@ fn english_conll14_run_is_reproducible() {
         "conll14/conll14st-test.m2",
     )))
     .unwrap();
-    for u in lattice::units(&file, RefMode::Own, false, MissingAnnotator::Source) {
+    for u in lattice::units(
+        &file,
+        RefMode::Own,
+        false,
+        MissingAnnotator::Source,
+        lattice::Protocol::Lattice,
+        None,
+    ) {
         assert_eq!(
             u.refs[0],
             file.sentences[u.sentence].references(MissingAnnotator::Source)[u.annotator]
@@ -345,4 +380,102 @@ fn chinese_nlpcc18_run_is_reproducible() {
         false,
     );
     assert_eq!(spaced.rows[0].standard, r.rows[0].standard);
+}
+
+/// Two annotators: sentence 1 both edit, sentence 2 annotator 1 leaves it unchanged.
+const TWO: &str = "\
+S a b c d
+A 0 1|||ArtOrDet|||the|||REQUIRED|||-NONE-|||0
+A 2 3|||Nn|||cs|||REQUIRED|||-NONE-|||0
+A 0 1|||ArtOrDet|||an|||REQUIRED|||-NONE-|||1
+
+S p q r
+A 1 2|||Wci|||x|||REQUIRED|||-NONE-|||0
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1
+";
+
+#[test]
+fn paper_protocol_units_use_held_out_references() {
+    let file = parse(TWO);
+    let units = lattice::units(
+        &file,
+        RefMode::HeldOut,
+        false,
+        MissingAnnotator::Skip,
+        lattice::Protocol::Paper,
+        None,
+    );
+    // Sentence 2 is dropped (annotator 1 leaves it unchanged); in sentence 1 each annotation
+    // is scored against the other annotator's reference only.
+    assert_eq!(units.len(), 2);
+    assert_eq!(units[0].refs, ["an b c d"]);
+    assert_eq!(units[1].refs, ["the b cs d"]);
+    // Gold score of the original: 1 − min(2, 1) edits / 4 tokens.
+    assert_eq!(units[0].bottom, 0.75);
+    // Extra held-out references replace the other annotators'.
+    let extra = vec![vec!["A B C D".to_string()], vec!["P Q R".to_string()]];
+    let units = lattice::units(
+        &file,
+        RefMode::HeldOut,
+        false,
+        MissingAnnotator::Skip,
+        lattice::Protocol::Lattice,
+        Some(&extra),
+    );
+    assert_eq!(units.len(), 3);
+    assert!(units
+        .iter()
+        .all(|u| u.refs.len() == 1 && u.refs[0].chars().all(|c| !c.is_lowercase())));
+}
+
+#[test]
+fn paper_binomial_has_mean_m_and_variance_point_nine() {
+    assert_eq!(lattice::paper_binomial(0), (1, 0.0));
+    let (n, p) = lattice::paper_binomial(1);
+    assert_eq!(n, 10);
+    assert!((p - 0.1).abs() < 1e-12);
+    // n = 10²/9.1 = 10.99 truncated to 10, as the authors' numpy call does.
+    let (n, p) = lattice::paper_binomial(10);
+    assert_eq!(n, 10);
+    assert!((p - 0.91).abs() < 1e-12);
+    let mut rng = lattice::rng(3, 0, 0, lattice::Purpose::Corpus);
+    let draws: Vec<usize> = (0..20_000)
+        .map(|_| lattice::binomial(10, 0.1, &mut rng))
+        .collect();
+    let mean = draws.iter().sum::<usize>() as f64 / draws.len() as f64;
+    let var = draws
+        .iter()
+        .map(|&d| (d as f64 - mean).powi(2))
+        .sum::<f64>()
+        / draws.len() as f64;
+    assert!(
+        (mean - 1.0).abs() < 0.03 && (var - 0.9).abs() < 0.05,
+        "{mean} {var}"
+    );
+}
+
+#[test]
+fn paper_protocol_tau_counts_discordant_pairs_only() {
+    let file = parse(TWO);
+    let options = Options {
+        refs: RefMode::HeldOut,
+        protocol: lattice::Protocol::Paper,
+        ..Options::default()
+    };
+    let report = maege::run(&file, &[green(1, 2.0)], &options).unwrap();
+    let s = &report.rows[0].standard;
+    let total = s.pairs.pairs() as f64;
+    assert!(total > 0.0);
+    assert_eq!(s.tau, Some(1.0 - 2.0 * s.pairs.discordant as f64 / total));
+    assert_eq!(report.units, 2);
+    // The same seed gives the same report; the paper's protocol needs held-out references.
+    let again = maege::run(&file, &[green(1, 2.0)], &options).unwrap();
+    assert_eq!(report.json(), again.json());
+    let wrong = Options {
+        refs: RefMode::All,
+        protocol: lattice::Protocol::Paper,
+        ..Options::default()
+    };
+    let err = maege::run(&file, &[green(1, 2.0)], &wrong).unwrap_err();
+    assert!(err.to_string().contains("--refs held-out"), "{err}");
 }

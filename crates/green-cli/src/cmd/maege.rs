@@ -6,7 +6,7 @@
 
 use anyhow::{bail, Context, Result};
 use green_io::{m2, Input};
-use green_meta::maege::{self, Options, RefMode};
+use green_meta::maege::{self, Options, Protocol, RefMode};
 use green_meta::{Level, MetricConfig};
 
 #[derive(clap::Args, Debug)]
@@ -55,10 +55,22 @@ pub struct Args {
     #[arg(long, value_name = "M", default_value_t = 10)]
     pub max_m: usize,
 
-    /// References given to the metric: all (every reference of the sentence) or own (only
-    /// the annotation the lattice comes from).
-    #[arg(long, value_name = "WHICH", default_value = "all")]
-    pub refs: String,
+    /// How lattices are sampled: lattice (this tool's original mode) or paper (Choshen and
+    /// Abend 2018 as published: chains from the original with the source sampled inside
+    /// them, held-out references, their binomial corpora and τ = 1 − 2D/N).
+    #[arg(long, value_name = "PROTOCOL", default_value = "lattice", value_parser = ["lattice", "paper"])]
+    pub protocol: String,
+
+    /// References given to the metric: all (every reference of the sentence), own (only the
+    /// annotation the lattice comes from) or held-out (the other annotators', or --held-out
+    /// files). Default: all, or held-out with --protocol paper.
+    #[arg(long, value_name = "WHICH")]
+    pub refs: Option<String>,
+
+    /// With --refs held-out: reference line files (one reference set each, one line per M2
+    /// sentence) to score against instead of the other annotators.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub held_out: Vec<String>,
 
     /// Remove every space before scoring (character-tokenised M2 such as NLPCC-18 becomes raw
     /// text, for word segmenters such as `-t zh`).
@@ -115,13 +127,38 @@ pub fn run(args: &Args) -> Result<()> {
             args.format
         );
     }
-    let refs = match args.refs.as_str() {
+    let protocol = match args.protocol.as_str() {
+        "paper" => Protocol::Paper,
+        _ => Protocol::Lattice,
+    };
+    let default_refs = match protocol {
+        Protocol::Paper => "held-out",
+        Protocol::Lattice => "all",
+    };
+    let refs = match args.refs.as_deref().unwrap_or(default_refs) {
         "all" => RefMode::All,
         "own" => RefMode::Own,
-        other => bail!("unknown --refs '{other}'; use all or own"),
+        "held-out" => RefMode::HeldOut,
+        other => bail!("unknown --refs '{other}'; use all, own or held-out"),
     };
+    if !args.held_out.is_empty() && refs != RefMode::HeldOut {
+        bail!("--held-out files are references for --refs held-out");
+    }
     let configs = configs(args)?;
     let parsed = m2::read(&Input::parse(&args.input))?;
+    let held_out = if args.held_out.is_empty() {
+        None
+    } else {
+        let inputs: Vec<Input> = args.held_out.iter().map(|p| Input::parse(p)).collect();
+        Some(
+            green_io::references::load_all(
+                &inputs,
+                Some(green_io::Format::Lines),
+                args.missing_annotator,
+            )?
+            .refs,
+        )
+    };
     let options = Options {
         seed: args.seed,
         reps: args.reps,
@@ -129,6 +166,8 @@ pub fn run(args: &Args) -> Result<()> {
         refs,
         strip_spaces: args.strip_spaces,
         missing_annotator: args.missing_annotator,
+        protocol,
+        held_out,
     };
     let report = maege::run(&parsed, &configs, &options)
         .with_context(|| format!("MAEGE on {}", args.input))?;

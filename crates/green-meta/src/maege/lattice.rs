@@ -31,6 +31,27 @@ pub enum RefMode {
     All,
     /// Only the unit's own annotation fully applied (the lattice's top).
     Own,
+    /// References the lattice was not built from: the sentence's other annotators, or an extra
+    /// reference set (MAEGE's protocol; a unit without one is left out).
+    #[serde(rename = "held-out")]
+    HeldOut,
+}
+
+/// How lattices are sampled and τ is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    /// This crate's original mode: the source is a random lattice element and chains climb
+    /// from it; corpora are drawn per unit with each remaining edit in with probability
+    /// min(1, M/r); τ counts metric ties in the denominator.
+    Lattice,
+    /// Choshen and Abend (2018) as published: sentences an annotator leaves unchanged are
+    /// dropped; chains run from the original (∅) to all edits with the source sampled
+    /// uniformly among the chain's elements; gold scores are linear from the original's
+    /// 1 − min_i |edits_i|/|tokens| to 1; τ = 1 − 2·discordant/pairs; corpora draw per
+    /// sentence one annotation and Binomial(n, p) edits with mean M and variance 0.9
+    /// (n = ⌊M²/(M − 0.9)⌋, p = (M − 0.9)/M, as the authors' code), clipped at the edits there are.
+    Paper,
 }
 
 /// One annotation of one sentence, ready for sampling.
@@ -44,6 +65,9 @@ pub struct Unit {
     pub edits: Vec<Edit>,
     /// The references the metric scores against.
     pub refs: Vec<String>,
+    /// The paper's gold score of the original sentence, 1 − min_i |edits(s, a_i)| / |tokens(s)|
+    /// (a perfect correction scores 1; [`Protocol::Paper`]'s sentence-level r).
+    pub bottom: f64,
 }
 
 impl Unit {
@@ -73,28 +97,59 @@ impl Unit {
 /// Build the units of an M2 file: one per annotation (alternative 0) with at least one edit.
 /// `strip_spaces` removes every space from the texts the metric sees (character-tokenised
 /// M2 such as NLPCC-18 becomes raw text, for word segmenters).
-/// `missing` decides which annotators are references under [`RefMode::All`].
-pub fn units(m2: &M2, refs: RefMode, strip_spaces: bool, missing: MissingAnnotator) -> Vec<Unit> {
+/// `missing` decides which annotators are the sentence's references and annotations.
+/// `held_out`, with [`RefMode::HeldOut`], gives extra references per sentence instead of the
+/// other annotators'. Under [`Protocol::Paper`], sentences that an annotator leaves unchanged
+/// are dropped (as the paper does), and so is a unit with no held-out reference.
+pub fn units(
+    m2: &M2,
+    refs: RefMode,
+    strip_spaces: bool,
+    missing: MissingAnnotator,
+    protocol: Protocol,
+    held_out: Option<&[Vec<String>]>,
+) -> Vec<Unit> {
     let mut out = Vec::new();
     for (s, sent) in m2.sentences.iter().enumerate() {
         let tokens: Vec<String> = sent.tokens().iter().map(|t| t.to_string()).collect();
+        let annotations = sent.primary(missing);
         let all_refs = sent.references(missing);
-        for a in sent.primary(missing) {
-            let edits = merge_overlaps(&tokens, &a.edits);
+        let merged: Vec<Vec<Edit>> = annotations
+            .iter()
+            .map(|a| merge_overlaps(&tokens, &a.edits))
+            .collect();
+        if protocol == Protocol::Paper && merged.iter().any(Vec::is_empty) {
+            continue;
+        }
+        // The paper's gold score of the original: 1 − min over annotations of edits / tokens.
+        let fewest = merged.iter().map(Vec::len).min().unwrap_or(0);
+        let bottom = 1.0 - fewest as f64 / tokens.len().max(1) as f64;
+        for (a, (annotation, edits)) in annotations.iter().zip(merged).enumerate() {
             if edits.is_empty() {
                 continue;
             }
             let mut unit = Unit {
                 sentence: s,
-                annotator: a.annotator,
+                annotator: annotation.annotator,
                 tokens: tokens.clone(),
                 edits,
                 refs: Vec::new(),
+                bottom: bottom.clamp(0.0, 1.0),
             };
-            unit.refs = match refs {
-                RefMode::All => all_refs.clone(),
-                RefMode::Own => vec![unit.apply(&(0..unit.edits.len()).collect::<Vec<_>>())],
+            unit.refs = match (refs, held_out) {
+                (RefMode::All, _) => all_refs.clone(),
+                (RefMode::Own, _) => vec![unit.apply(&(0..unit.edits.len()).collect::<Vec<_>>())],
+                (RefMode::HeldOut, Some(extra)) => extra.get(s).cloned().unwrap_or_default(),
+                (RefMode::HeldOut, None) => all_refs
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != a)
+                    .map(|(_, r)| r.clone())
+                    .collect(),
             };
+            if unit.refs.is_empty() {
+                continue;
+            }
             if strip_spaces {
                 unit.refs.iter_mut().for_each(|r| r.retain(|c| c != ' '));
             }
@@ -197,6 +252,23 @@ pub fn random_chain(k: usize, source: &[usize], rng: &mut ChaCha8Rng) -> Vec<usi
         rest.swap(i, j);
     }
     rest
+}
+
+/// A Binomial(n, p) draw by n Bernoulli trials (n is small: at most ⌊M²/(M − 0.9)⌋).
+pub fn binomial(n: u64, p: f64, rng: &mut ChaCha8Rng) -> usize {
+    (0..n).filter(|_| rng.gen_bool(p.clamp(0.0, 1.0))).count()
+}
+
+/// MAEGE's corpus model M as (n, p) of a binomial with mean M and variance 0.9, n truncated
+/// to an integer (the authors' `binomial_parameters_by_mean_and_var` fed to numpy); M = 0
+/// gives no edit. M must be 0 or at least 1.
+pub fn paper_binomial(m: usize) -> (u64, f64) {
+    if m == 0 {
+        return (1, 0.0);
+    }
+    let mf = m as f64;
+    let p = (mf - 0.9) / mf;
+    ((mf / p).floor() as u64, p)
 }
 
 /// Chain element `j` (0 = the source): the source plus the first `j` chain edits, ascending.

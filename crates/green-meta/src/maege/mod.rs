@@ -39,7 +39,7 @@ use green_io::m2::M2;
 use rand::Rng;
 use rayon::prelude::*;
 
-pub use lattice::{RefMode, Unit};
+pub use lattice::{Protocol, RefMode, Unit};
 
 use crate::metric::{GleuStats, Level, Metric, MetricConfig};
 use crate::stats::{pearson, spearman, PairCounts};
@@ -63,6 +63,11 @@ pub struct Options {
     /// Which annotators are a sentence's references (see `green_io::m2::MissingAnnotator`).
     #[serde(serialize_with = "missing_name")]
     pub missing_annotator: green_io::m2::MissingAnnotator,
+    pub protocol: Protocol,
+    /// With [`RefMode::HeldOut`]: extra references per M2 sentence, instead of the other
+    /// annotators'.
+    #[serde(skip)]
+    pub held_out: Option<Vec<Vec<String>>>,
 }
 
 fn missing_name<S: serde::Serializer>(
@@ -81,6 +86,8 @@ impl Default for Options {
             refs: RefMode::All,
             strip_spaces: false,
             missing_annotator: Default::default(),
+            protocol: Protocol::Lattice,
+            held_out: None,
         }
     }
 }
@@ -152,10 +159,12 @@ pub struct Report {
 
 /// Texts of one variant, drawn once and shared by every metric.
 struct Drawn {
-    /// Per unit: chain sources, chain texts, gold |applied|/k per chain element, added types.
+    /// Per unit: chain sources, chain texts, gold scores per chain element, added types.
     chains: Vec<Chain>,
-    /// `[rep][unit]`: source text and the `max_m + 1` corpus texts.
-    corpora: Vec<Vec<(String, Vec<String>)>>,
+    /// `[rep][item]`: the unit whose references score the item, the source text and the
+    /// `max_m + 1` corpus texts. One item per unit ([`Protocol::Lattice`]) or per sentence
+    /// ([`Protocol::Paper`]).
+    corpora: Vec<Vec<(usize, String, Vec<String>)>>,
 }
 
 struct Chain {
@@ -173,51 +182,117 @@ fn draw(units: &[Unit], opts: &Options, precision: bool) -> Drawn {
         }
         s
     };
+    let paper = opts.protocol == Protocol::Paper;
     let chains = units
         .iter()
         .enumerate()
         .map(|(u, unit)| {
             let k = unit.edits.len();
-            let src = lattice::random_source(
+            let mut source_rng = lattice::rng(opts.seed, 0, u, Purpose::Source);
+            // Lattice: chains climb from a random element. Paper: from the original, the
+            // source drawn among the chain's elements.
+            let start = if paper {
+                Vec::new()
+            } else {
+                lattice::random_source(k, precision, &mut source_rng)
+            };
+            let order = lattice::random_chain(
                 k,
-                precision,
-                &mut lattice::rng(opts.seed, 0, u, Purpose::Source),
+                &start,
+                &mut lattice::rng(opts.seed, 0, u, Purpose::Chain),
             );
-            let order =
-                lattice::random_chain(k, &src, &mut lattice::rng(opts.seed, 0, u, Purpose::Chain));
-            let texts = (0..=order.len())
-                .map(|j| strip(unit.apply(&lattice::chain_element(&src, &order, j))));
+            let elements: Vec<Vec<usize>> = (0..=order.len())
+                .map(|j| lattice::chain_element(&start, &order, j))
+                .collect();
+            let source = match (paper, precision) {
+                (true, false) => elements[source_rng.gen_range(0..=k as u32) as usize].clone(),
+                _ => start.clone(),
+            };
+            let gold = (0..=order.len())
+                .map(|j| {
+                    if paper {
+                        unit.bottom + (1.0 - unit.bottom) * j as f64 / k as f64
+                    } else {
+                        (start.len() + j) as f64 / k as f64
+                    }
+                })
+                .collect();
             Chain {
-                source: strip(unit.apply(&src)),
-                texts: texts.collect(),
-                gold: (0..=order.len())
-                    .map(|j| (src.len() + j) as f64 / k as f64)
-                    .collect(),
+                source: strip(unit.apply(&source)),
+                texts: elements.iter().map(|e| strip(unit.apply(e))).collect(),
+                gold,
                 added: order.iter().map(|&i| unit.edits[i].kind.clone()).collect(),
             }
         })
         .collect();
     let corpora = (0..opts.reps)
         .map(|rep| {
-            units
-                .iter()
-                .enumerate()
-                .map(|(u, unit)| {
-                    let k = unit.edits.len();
-                    let src = lattice::random_source(
-                        k,
-                        precision,
-                        &mut lattice::rng(opts.seed, rep, u, Purpose::Source),
-                    );
-                    let mut rng = lattice::rng(opts.seed, rep, u, Purpose::Corpus);
-                    let texts = (0..=opts.max_m)
-                        .map(|m| strip(unit.apply(&lattice::corpus_draw(k, &src, m, &mut rng))));
-                    (strip(unit.apply(&src)), texts.collect())
-                })
-                .collect()
+            if paper {
+                paper_corpus(units, opts, rep, precision, &strip)
+            } else {
+                units
+                    .iter()
+                    .enumerate()
+                    .map(|(u, unit)| {
+                        let k = unit.edits.len();
+                        let src = lattice::random_source(
+                            k,
+                            precision,
+                            &mut lattice::rng(opts.seed, rep, u, Purpose::Source),
+                        );
+                        let mut rng = lattice::rng(opts.seed, rep, u, Purpose::Corpus);
+                        let texts = (0..=opts.max_m).map(|m| {
+                            strip(unit.apply(&lattice::corpus_draw(k, &src, m, &mut rng)))
+                        });
+                        (u, strip(unit.apply(&src)), texts.collect())
+                    })
+                    .collect()
+            }
         })
         .collect();
     Drawn { chains, corpora }
+}
+
+/// One repetition of the paper's corpora: per sentence, one annotation drawn uniformly
+/// (the same for every M of this repetition, so that one set of held-out references scores
+/// them all), Binomial(n, p) edits of it applied for each M, and a source that is a uniform
+/// lattice element of an annotation drawn independently (the original in the precision
+/// variant).
+fn paper_corpus(
+    units: &[Unit],
+    opts: &Options,
+    rep: usize,
+    precision: bool,
+    strip: &dyn Fn(String) -> String,
+) -> Vec<(usize, String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut first = 0;
+    while first < units.len() {
+        let sentence = units[first].sentence;
+        let count = units[first..]
+            .iter()
+            .take_while(|u| u.sentence == sentence)
+            .count();
+        let mut rng = lattice::rng(opts.seed, rep, first, Purpose::Corpus);
+        let unit = first + rng.gen_range(0..count as u32) as usize;
+        let other = &units[first + rng.gen_range(0..count as u32) as usize];
+        let mut source_rng = lattice::rng(opts.seed, rep, first, Purpose::Source);
+        let source = lattice::random_source(other.edits.len(), precision, &mut source_rng);
+        let k = units[unit].edits.len();
+        let texts = (0..=opts.max_m)
+            .map(|m| {
+                let (n, p) = lattice::paper_binomial(m);
+                let take = lattice::binomial(n, p, &mut rng).min(k);
+                let mut chosen = lattice::random_chain(k, &[], &mut rng);
+                chosen.truncate(take);
+                chosen.sort_unstable();
+                strip(units[unit].apply(&chosen))
+            })
+            .collect();
+        out.push((unit, strip(other.apply(&source)), texts));
+        first += count;
+    }
+    out
 }
 
 /// Run MAEGE on a parsed M2 file for every configuration.
@@ -232,12 +307,41 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             "MAEGE needs at least one corpus repetition".into(),
         ));
     }
-    let units = lattice::units(m2, opts.refs, opts.strip_spaces, opts.missing_annotator);
+    if let Some(extra) = &opts.held_out {
+        if extra.len() != m2.sentences.len() {
+            return Err(Error::Input(format!(
+                "the held-out references cover {} sentences but {} has {}",
+                extra.len(),
+                m2.name,
+                m2.sentences.len()
+            )));
+        }
+    }
+    if opts.protocol == Protocol::Paper && opts.refs != RefMode::HeldOut {
+        return Err(Error::Config(
+            "the paper's protocol scores against held-out references: use --refs held-out".into(),
+        ));
+    }
+    let units = lattice::units(
+        m2,
+        opts.refs,
+        opts.strip_spaces,
+        opts.missing_annotator,
+        opts.protocol,
+        opts.held_out.as_deref(),
+    );
     if units.is_empty() {
-        return Err(Error::Input(format!(
-            "{}: no sentence has an edit; MAEGE needs gold edits",
-            m2.name
-        )));
+        return Err(Error::Input(if opts.refs == RefMode::HeldOut {
+            format!(
+                "{}: no annotation has both edits and a held-out reference (another annotator or --held-out); MAEGE needs them",
+                m2.name
+            )
+        } else {
+            format!(
+                "{}: no sentence has an edit; MAEGE needs gold edits",
+                m2.name
+            )
+        }));
     }
     let mut type_counts = BTreeMap::new();
     for u in &units {
@@ -347,32 +451,21 @@ fn evaluate(
         })
         .collect();
     let units = drawn.chains.len();
+    let fail = |u: usize| move |e| Error::Input(format!("unit {}: tokenizer failed: {e}", u + 1));
     for start in (0..units).step_by(BATCH) {
         let end = (start + BATCH).min(units);
-        let counted: Vec<(SentenceCounts, Vec<SentenceCounts>)> = (start..end)
+        let counted: Vec<SentenceCounts> = (start..end)
             .into_par_iter()
             .map_init(Counter::new, |counter, u| {
-                let fail = |e| Error::Input(format!("unit {}: tokenizer failed: {e}", u + 1));
                 let chain = &drawn.chains[u];
                 let hyps: Vec<&str> = chain.texts.iter().map(String::as_str).collect();
-                let c = counter
+                counter
                     .count(tok, n, &chain.source, &refs[u], &hyps)
-                    .map_err(fail)?;
-                let corp = drawn
-                    .corpora
-                    .iter()
-                    .map(|rep| {
-                        let (src, texts) = &rep[u];
-                        let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
-                        counter.count(tok, n, src, &refs[u], &hyps).map_err(fail)
-                    })
-                    .collect::<Result<Vec<_>, Error>>()?;
-                Ok((c, corp))
+                    .map_err(fail(u))
             })
             .collect::<Result<_, Error>>()?;
-        for (off, (chain_counts, corpus_counts)) in counted.iter().enumerate() {
-            let u = start + off;
-            let chain = &drawn.chains[u];
+        for (off, chain_counts) in counted.iter().enumerate() {
+            let chain = &drawn.chains[start + off];
             for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
                 let scores: Vec<f64> = (0..chain.texts.len())
                     .map(|h| sentence_score(cfg, chain_counts, h))
@@ -387,7 +480,32 @@ fn evaluate(
                 }
                 fold.sent_scores.extend(&scores);
                 fold.sent_gold.extend(&chain.gold);
-                fold_corpus(cfg, fold, corpus_counts, u);
+            }
+        }
+    }
+    // Corpus items, every repetition: item i of each repetition is folded in order.
+    let items = drawn.corpora.first().map_or(0, Vec::len);
+    for start in (0..items).step_by(BATCH) {
+        let end = (start + BATCH).min(items);
+        let counted: Vec<Vec<SentenceCounts>> = (start..end)
+            .into_par_iter()
+            .map_init(Counter::new, |counter, i| {
+                drawn
+                    .corpora
+                    .iter()
+                    .map(|rep| {
+                        let (u, src, texts) = &rep[i];
+                        let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
+                        counter
+                            .count(tok, n, src, &refs[*u], &hyps)
+                            .map_err(fail(*u))
+                    })
+                    .collect::<Result<Vec<_>, Error>>()
+            })
+            .collect::<Result<_, Error>>()?;
+        for (off, corpus_counts) in counted.iter().enumerate() {
+            for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
+                fold_corpus(cfg, fold, corpus_counts, start + off);
             }
         }
     }
@@ -400,7 +518,7 @@ fn evaluate(
             let mut per_m = vec![0.0; ms];
             for rep in 0..opts.reps {
                 for (m, slot) in per_m.iter_mut().enumerate() {
-                    let s = corpus_score(cfg, &f, rep, m, units);
+                    let s = corpus_score(cfg, &f, rep, m, items);
                     *slot += s / opts.reps as f64;
                     x.push(s);
                     y.push(m as f64);
@@ -422,11 +540,18 @@ fn evaluate(
                     )
                 })
                 .collect();
+            let tau = match opts.protocol {
+                Protocol::Lattice => f.pairs.tau_a(),
+                // 1 − 2·discordant/pairs: a metric tie is not discordant.
+                Protocol::Paper => {
+                    (total > 0).then(|| 1.0 - 2.0 * f.pairs.discordant as f64 / total as f64)
+                }
+            };
             let v = VariantResult {
                 corpus_rho: spearman(&x, &y),
                 corpus_scores: per_m,
                 pairs: f.pairs,
-                tau: f.pairs.tau_a(),
+                tau,
                 ties: (total > 0).then(|| ties as f64 / total as f64),
                 pearson: pearson(&f.sent_scores, &f.sent_gold),
             };
@@ -462,8 +587,8 @@ fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
     }
 }
 
-/// Add one unit's corpus-level counts (`[rep]`, hypotheses = M) to the totals.
-fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], unit: usize) {
+/// Add one corpus item's counts (`[rep]`, hypotheses = M) to the totals.
+fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], item: usize) {
     for (rep, c) in counts.iter().enumerate() {
         match (cfg.metric, cfg.level) {
             (_, Level::Mean) => {
@@ -481,8 +606,8 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], u
             }
             (Metric::Gleu { n, seed, .. }, Level::Corpus) => {
                 // One reference per sentence drawn per iteration, as gleu.py does, the same
-                // for every M; the draw depends on (seed, repetition, unit, iteration) only.
-                let mut rng = lattice::rng(seed, rep, unit, Purpose::Reference);
+                // for every M; the draw depends on (seed, repetition, item, iteration) only.
+                let mut rng = lattice::rng(seed, rep, item, Purpose::Reference);
                 let choice: Vec<usize> = (0..fold.gleu.len())
                     .map(|_| {
                         if c.refs > 1 {
@@ -505,9 +630,9 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], u
     }
 }
 
-fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, units: usize) -> f64 {
+fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, items: usize) -> f64 {
     match (cfg.metric, cfg.level) {
-        (_, Level::Mean) => f.sums[rep][m] / units as f64,
+        (_, Level::Mean) => f.sums[rep][m] / items as f64,
         (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[rep][m], beta),
         (Metric::Gleu { .. }, Level::Corpus) => {
             f.gleu.iter().map(|it| it[rep][m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
@@ -522,17 +647,23 @@ impl Report {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "MAEGE on {}: {} sentences, {} annotations with edits, {} edits; seed {}, {} corpus repetitions, M = 0..{}, references: {}.\n",
+            "MAEGE on {}: {} sentences, {} annotations with edits, {} edits; protocol {}; seed {}, {} corpus repetitions, M = 0..{}, references: {}.\n",
             self.file,
             self.sentences,
             self.units,
             self.edits,
+            match self.options.protocol {
+                Protocol::Lattice => "lattice (this tool's; τ counts ties in the denominator)",
+                Protocol::Paper => "paper (Choshen and Abend 2018; τ = 1 − 2D/N)",
+            },
             self.options.seed,
             self.options.reps,
             self.options.max_m,
-            match self.options.refs {
-                RefMode::All => "all",
-                RefMode::Own => "own annotation",
+            match (self.options.refs, &self.options.held_out) {
+                (RefMode::All, _) => "all",
+                (RefMode::Own, _) => "own annotation",
+                (RefMode::HeldOut, None) => "held out (the other annotators)",
+                (RefMode::HeldOut, Some(_)) => "held out (extra reference files)",
             }
         );
         s.push_str("| metric | corpus ρ | sentence τ | sentence r | ties | P: corpus ρ | P: sentence τ | P: sentence r |\n");
