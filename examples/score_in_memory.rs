@@ -47,6 +47,7 @@ fn main() -> Result<(), green::Error> {
                 normalization: Normalization::default(),
                 refs: references.len(),
                 level: "corpus".into(),
+                m2: None,
             };
             println!(
                 "{name}\tbeta={}\tcorpus={:.2}\tmean={:.2}\t{sig}",
