@@ -1,7 +1,9 @@
 //! Scatter plots of metric against human system scores, one per dataset view, as SVG.
 //!
 //! plotters' SVG backend writes text as `<text>` elements, so no font file is needed at
-//! build or run time (the bitmap backends would need one).
+//! build or run time (the bitmap backends would need one). Names are placed greedily so that
+//! no two labels (and no label and point) overlap where any of eight positions around the
+//! point is free; the label box is estimated from the name's length.
 
 use std::path::Path;
 
@@ -50,20 +52,74 @@ pub fn scatter(
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    let points: Vec<(f64, f64, &str)> = systems
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (metric[i], human[i], s.as_str()))
+    let pixels: Vec<(i32, i32)> = (0..systems.len())
+        .map(|i| chart.backend_coord(&(metric[i], human[i])))
         .collect();
+    let offsets = place_labels(&pixels, systems);
     chart
-        .draw_series(points.iter().map(|&(x, y, name)| {
-            EmptyElement::at((x, y))
+        .draw_series((0..systems.len()).map(|i| {
+            EmptyElement::at((metric[i], human[i]))
                 + Circle::new((0, 0), 4, BLUE.filled())
-                + Text::new(name.to_string(), (6, -12), ("sans-serif", 13))
+                + Text::new(systems[i].clone(), offsets[i], ("sans-serif", FONT))
         }))
         .map_err(|e| err(e.to_string()))?;
     root.present().map_err(|e| err(e.to_string()))?;
     Ok(())
+}
+
+/// Label font size in pixels, and the estimated width of one character.
+const FONT: i32 = 13;
+const CHAR_WIDTH: i32 = 7;
+
+/// A label box: left, top, right, bottom in pixels.
+type Rect = (i32, i32, i32, i32);
+
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// Offsets (from each point, top-left of the text) such that labels avoid each other and
+/// the points: the first of eight candidate positions that is free, else the one with the
+/// fewest overlaps. Points are placed left to right, then top to bottom.
+pub fn place_labels(points: &[(i32, i32)], names: &[String]) -> Vec<(i32, i32)> {
+    let dots: Vec<Rect> = points
+        .iter()
+        .map(|&(x, y)| (x - 4, y - 4, x + 4, y + 4))
+        .collect();
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|&i| (points[i].0, points[i].1));
+    let mut placed: Vec<Rect> = Vec::new();
+    let mut out = vec![(6, -FONT); points.len()];
+    for i in order {
+        let (x, y) = points[i];
+        let w = CHAR_WIDTH * names[i].chars().count() as i32;
+        let candidates = [
+            (6, -FONT),
+            (6, 2),
+            (-w - 6, -FONT),
+            (-w - 6, 2),
+            (-w / 2, -FONT - 6),
+            (-w / 2, 6),
+            (8, -FONT / 2),
+            (-w - 8, -FONT / 2),
+        ];
+        let cost = |&(dx, dy): &(i32, i32)| {
+            let r = (x + dx, y + dy, x + dx + w, y + dy + FONT);
+            placed
+                .iter()
+                .chain(&dots)
+                .filter(|&&o| overlaps(r, o))
+                .count()
+        };
+        let best = candidates
+            .iter()
+            .min_by_key(|c| cost(c))
+            .copied()
+            .unwrap_or((6, -FONT));
+        placed.push((x + best.0, y + best.1, x + best.0 + w, y + best.1 + FONT));
+        out[i] = best;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -81,5 +137,29 @@ mod tests {
         assert!(svg.contains("<svg") && svg.contains("AMU") && svg.contains("CAMB"));
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(scatter(&path, "t", &names, &[0.5], &[0.4, 0.7], "x", "y").is_err());
+    }
+
+    #[test]
+    fn labels_of_close_points_do_not_overlap() {
+        // Three points a few pixels apart: the default placement would stack their labels.
+        let points = [(100, 100), (104, 103), (102, 110)];
+        let names: Vec<String> = ["GECToR-BERT", "GECToR-ens", "BART"]
+            .map(String::from)
+            .to_vec();
+        let offsets = place_labels(&points, &names);
+        let rects: Vec<Rect> = points
+            .iter()
+            .zip(&offsets)
+            .zip(&names)
+            .map(|((&(x, y), &(dx, dy)), n)| {
+                let w = CHAR_WIDTH * n.chars().count() as i32;
+                (x + dx, y + dy, x + dx + w, y + dy + FONT)
+            })
+            .collect();
+        for i in 0..3 {
+            for j in i + 1..3 {
+                assert!(!overlaps(rects[i], rects[j]), "{rects:?}");
+            }
+        }
     }
 }

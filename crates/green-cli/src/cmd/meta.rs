@@ -106,6 +106,10 @@ pub struct Args {
     #[arg(long)]
     pub permutation: bool,
 
+    /// The row plotted with -o: a 1-based row number or a row's exact label.
+    #[arg(long, value_name = "ROW", default_value = "1")]
+    pub plot_row: String,
+
     /// Extra rows from other metrics' system scores: TSV files of
     /// `metric<TAB>dataset<TAB>system<TAB>score` lines (`#` starts a comment).
     #[arg(long, value_name = "FILE", num_args = 1..)]
@@ -291,7 +295,7 @@ pub fn run(args: &Args) -> Result<()> {
         write(&dir.join("windows.tsv"), &report.windows_tsv())?;
         write(&dir.join("sentences.tsv"), &report.sentences_tsv(&datasets))?;
         write(&dir.join("human.md"), &report.human_markdown())?;
-        let first = &report.rows[0];
+        let first = plot_row(&report, &args.plot_row)?;
         for ((dataset, view, metric), human) in first.system_scores.iter().zip(&report.human) {
             let file = plots.join(format!("{}-{}.svg", dataset, view).replace(['/', ' '], "_"));
             let name = if view.starts_with(dataset.as_str()) {
@@ -307,18 +311,56 @@ pub fn run(args: &Args) -> Result<()> {
                 metric.len()
             );
             let y = format!("human ({})", args.human);
+            // Metric scores on the scale they are printed at (×100); external rows as given.
+            let (x, x_label) = match &first.config {
+                Some(config) => {
+                    let data = datasets.iter().find(|d| &d.descriptor.name == dataset);
+                    let spec = data.map_or(config.tokenizer.as_str(), |d| {
+                        d.descriptor.tokenizer(&config.tokenizer)
+                    });
+                    let tokenizer = green_tokenizers::build(spec, &Default::default())
+                        .map(|t| t.name())
+                        .unwrap_or_else(|_| spec.to_string());
+                    (
+                        metric.iter().map(|v| v * 100.0).collect::<Vec<f64>>(),
+                        format!("{} (×100; tokenizer {tokenizer})", first.label),
+                    )
+                }
+                None => (metric.clone(), first.label.clone()),
+            };
             green_meta::plot::scatter(
                 &file,
                 &title,
                 &human.systems,
-                metric,
+                &x,
                 &human.scores,
-                &first.label,
+                &x_label,
                 &y,
             )?;
         }
     }
     Ok(())
+}
+
+/// The row to plot: a 1-based number or a row's exact label.
+fn plot_row<'a>(
+    report: &'a green_meta::Report,
+    which: &str,
+) -> Result<&'a green_meta::report::Row> {
+    let by_number = which
+        .parse::<usize>()
+        .ok()
+        .and_then(|k| k.checked_sub(1))
+        .and_then(|k| report.rows.get(k));
+    by_number
+        .or_else(|| report.rows.iter().find(|r| r.label == which))
+        .with_context(|| {
+            format!(
+                "--plot-row '{which}' is neither a row number (1..={}) nor a row label such as '{}'",
+                report.rows.len(),
+                report.rows[0].label
+            )
+        })
 }
 
 fn read_external(paths: &[PathBuf]) -> Result<Vec<green_meta::report::External>> {
