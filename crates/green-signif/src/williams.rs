@@ -85,6 +85,16 @@ mod tests {
     }
 
     #[test]
+    fn steiger_1980_worked_example() {
+        // Steiger (1980), also the example of R psych's `r.test`: masculinity and verbal
+        // ability .5, femininity and verbal ability .4, masculinity and femininity .1,
+        // n = 103: Williams' t = 0.89 (df 100), two-sided p ≈ .37 (SciPy: 0.374919).
+        let w = williams(0.5, 0.4, 0.1, 103).unwrap();
+        assert!((w.t - 0.891_28).abs() < 1e-5, "{}", w.t);
+        assert!((w.p_two_sided - 0.374_919).abs() < 1e-5, "{}", w.p_two_sided);
+    }
+
+    #[test]
     fn equal_correlations_give_t_zero() {
         let w = williams(0.8, 0.8, 0.9, 13).unwrap();
         assert_eq!(w.t, 0.0);
