@@ -479,3 +479,29 @@ fn paper_protocol_tau_counts_discordant_pairs_only() {
     let err = maege::run(&file, &[green(1, 2.0)], &wrong).unwrap_err();
     assert!(err.to_string().contains("--refs held-out"), "{err}");
 }
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn english_conll14_paper_protocol() {
+    let file = m2::read(&green_io::Input::parse(&shared(
+        "conll14/conll14st-test.m2",
+    )))
+    .unwrap();
+    let opts = Options {
+        refs: RefMode::HeldOut,
+        protocol: lattice::Protocol::Paper,
+        ..Options::default()
+    };
+    let configs = [green(4, 0.5), green(4, 2.0)];
+    let a = maege::run(&file, &configs, &opts).unwrap();
+    assert_eq!(a.json(), maege::run(&file, &configs, &opts).unwrap().json());
+    // Sentences where an annotator changes nothing are dropped; the rest give one unit per
+    // annotator, each scored against the other annotator.
+    assert_eq!(a.units, 1626);
+    // The README's findings: with a held-out reference, recall-leaning GREEN ranks the
+    // corpora the right way and precision-leaning GREEN the wrong way; sentence τ is near 0.
+    let (p, r) = (&a.rows[0].standard, &a.rows[1].standard);
+    assert!(p.corpus_rho.unwrap() < -0.9 && r.corpus_rho.unwrap() > 0.5);
+    assert!(r.tau.unwrap().abs() < 0.2, "{:?}", r.tau);
+    assert!(a.rows[1].precision.tau.unwrap() > 0.4);
+}

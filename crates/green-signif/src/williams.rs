@@ -91,7 +91,11 @@ mod tests {
         // n = 103: Williams' t = 0.89 (df 100), two-sided p ≈ .37 (SciPy: 0.374919).
         let w = williams(0.5, 0.4, 0.1, 103).unwrap();
         assert!((w.t - 0.891_28).abs() < 1e-5, "{}", w.t);
-        assert!((w.p_two_sided - 0.374_919).abs() < 1e-5, "{}", w.p_two_sided);
+        assert!(
+            (w.p_two_sided - 0.374_919).abs() < 1e-5,
+            "{}",
+            w.p_two_sided
+        );
     }
 
     #[test]
