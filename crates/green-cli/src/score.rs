@@ -11,8 +11,8 @@ use std::sync::mpsc;
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use green_engine::{
-    Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceScores, Signature,
-    Tokenizer,
+    Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceCounts, SentenceScores,
+    Signature, Tokenizer,
 };
 use green_io::m2::MissingAnnotator;
 use green_io::references::{self, Format as RefFormat};
@@ -21,7 +21,7 @@ use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
-use crate::output::{percent, quantize, verbose_table};
+use crate::output::{numpy_mean, percent, quantize, verbose_table};
 
 /// Sentences counted per parallel batch.
 const BATCH: usize = 4096;
@@ -176,6 +176,8 @@ fn parse_norm(s: &str) -> Result<Normalization, String> {
 struct Scored {
     report: Report,
     sentences: Vec<SentenceScores>,
+    /// `sgreen -v`: the per-sentence blocks.
+    verbose: Option<String>,
     /// References per sentence (the largest count when it varies).
     refs: usize,
 }
@@ -218,12 +220,12 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     }
     let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();
-    let keep_sentences = level == Level::Sentence;
+    let keep = Keep::new(level, args, &config);
     let scored = if streaming {
         match built {
-            Built::Word(t) => score_files(t, config, &inputs, args, keep_sentences)?,
-            Built::Char(t) => score_files(t, config, &inputs, args, keep_sentences)?,
-            Built::Dyn(t) => score_files(t, config, &inputs, args, keep_sentences)?,
+            Built::Word(t) => score_files(t, config, &inputs, args, keep)?,
+            Built::Char(t) => score_files(t, config, &inputs, args, keep)?,
+            Built::Dyn(t) => score_files(t, config, &inputs, args, keep)?,
         }
     } else {
         let data = load_formats(
@@ -234,9 +236,9 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             args.missing_annotator,
         )?;
         match built {
-            Built::Word(t) => score_loaded(t, config, &data)?,
-            Built::Char(t) => score_loaded(t, config, &data)?,
-            Built::Dyn(t) => score_loaded(t, config, &data)?,
+            Built::Word(t) => score_loaded(t, config, &data, keep)?,
+            Built::Char(t) => score_loaded(t, config, &data, keep)?,
+            Built::Dyn(t) => score_loaded(t, config, &data, keep)?,
         }
     };
     let signature = |betas: Vec<f64>| Signature {
@@ -265,6 +267,111 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     Ok(())
 }
 
+/// What scoring keeps beside the running totals, by level and flags.
+struct Keep {
+    /// Sentence level: every sentence's scores.
+    sentences: Option<Vec<SentenceScores>>,
+    /// Mean level: every sentence score, `[hyp * betas + beta]`, averaged at the end the way
+    /// the reference does (NumPy's pairwise sum), not as a running sum.
+    means: Option<Vec<Vec<f64>>>,
+    /// `sgreen -v`: the per-sentence blocks, in order.
+    verbose: Option<String>,
+    betas: Vec<f64>,
+    n: usize,
+    digits: usize,
+}
+
+impl Keep {
+    fn new(level: Level, args: &Args, config: &Config) -> Keep {
+        let slots = args.hyps.len() * config.betas.len();
+        Keep {
+            sentences: (level == Level::Sentence).then(Vec::new),
+            means: (level == Level::Mean).then(|| vec![Vec::new(); slots]),
+            verbose: (level == Level::Sentence && args.verbose).then(String::new),
+            betas: config.betas.clone(),
+            n: config.n,
+            digits: args.digits,
+        }
+    }
+
+    /// Keep what is asked for of sentence `index` (0-based).
+    fn add(
+        &mut self,
+        index: usize,
+        sentence: &Sentence,
+        counts: &SentenceCounts,
+        s: SentenceScores,
+    ) {
+        if let Some(out) = &mut self.verbose {
+            sentence_blocks(
+                out,
+                index,
+                sentence,
+                counts,
+                &self.betas,
+                self.n,
+                self.digits,
+            );
+        }
+        if let Some(means) = &mut self.means {
+            let nb = self.betas.len();
+            for (b, per_hyp) in s.scores.iter().enumerate() {
+                for (h, &x) in per_hyp.iter().enumerate() {
+                    means[h * nb + b].push(x);
+                }
+            }
+        }
+        if let Some(all) = &mut self.sentences {
+            all.push(s);
+        }
+    }
+
+    /// The scored result, with mean-level scores replaced by the reference's averages.
+    fn finish(self, mut report: Report, refs: usize) -> Scored {
+        if let Some(means) = &self.means {
+            let nb = self.betas.len();
+            for (h, sys) in report.systems.iter_mut().enumerate() {
+                for (b, br) in sys.betas.iter_mut().enumerate() {
+                    br.mean = numpy_mean(&means[h * nb + b]);
+                }
+            }
+        }
+        Scored {
+            report,
+            sentences: self.sentences.unwrap_or_default(),
+            verbose: self.verbose,
+            refs,
+        }
+    }
+}
+
+/// The reference's `sgreen -v` output for one sentence: for every system and beta, every
+/// reference's per-order table under the sentence, the chosen reference marked with `*`.
+fn sentence_blocks(
+    out: &mut String,
+    index: usize,
+    s: &Sentence,
+    counts: &SentenceCounts,
+    betas: &[f64],
+    n: usize,
+    digits: usize,
+) {
+    let d = index + 1;
+    for (c, hyp) in s.hyps.iter().enumerate() {
+        for &beta in betas {
+            let (chosen, _) = green_engine::score::select_reference(counts, c, n, beta);
+            for (r, reference) in s.refs.iter().enumerate() {
+                let mark = if r == chosen { '*' } else { ' ' };
+                out.push_str(&format!("S-{d}   \t{}\n", s.source));
+                out.push_str(&format!("C-{d}-{} \t{hyp}\n", c + 1));
+                out.push_str(&format!("R-{d}-{}{mark}\t{reference}\n", r + 1));
+                let orders = green_engine::score::order_scores(&counts.get(c, r)[..n], beta);
+                out.push_str(&verbose_table(&orders, beta, digits));
+            }
+        }
+    }
+}
+
 /// Read every file in lock step and score it. A reader thread fills batches of lines while
 /// the rayon pool counts the previous batch, so reading and counting overlap.
 fn score_files<T: Tokenizer>(
@@ -272,7 +379,7 @@ fn score_files<T: Tokenizer>(
     config: Config,
     inputs: &[Input],
     args: &Args,
-    keep_sentences: bool,
+    mut keep: Keep,
 ) -> Result<Scored> {
     let files = inputs.len();
     let refs = args.refs.len();
@@ -283,7 +390,6 @@ fn score_files<T: Tokenizer>(
     let progress = progress_bar(&inputs[0], args.no_progress);
     let scorer = Scorer::new(tokenizer, config);
     let mut acc = Accumulator::new(&scorer.config, args.hyps.len());
-    let mut sentences = Vec::new();
     let mut done = 0usize;
     let readers = std::thread::scope(|scope| -> Result<_> {
         let (batches, received) = mpsc::sync_channel::<Result<Vec<String>>>(2);
@@ -326,11 +432,9 @@ fn score_files<T: Tokenizer>(
                     scorer.tokenizer.name()
                 )
             })?;
-            for c in &counts {
+            for (i, (c, sentence)) in counts.iter().zip(&batch).enumerate() {
                 let s = acc.add(c)?;
-                if keep_sentences {
-                    sentences.push(s);
-                }
+                keep.add(done + i, sentence, c, s);
             }
             done += batch.len();
             drop(batch);
@@ -353,11 +457,7 @@ fn score_files<T: Tokenizer>(
             );
         }
     }
-    Ok(Scored {
-        report: acc.finish(),
-        sentences,
-        refs,
-    })
+    Ok(keep.finish(acc.finish(), refs))
 }
 
 /// Sources, per-sentence references and systems, all in memory (M2 and para input).
@@ -428,8 +528,14 @@ pub(crate) fn load_formats(
 }
 
 /// Score in-memory data whose sentences may have different numbers of references.
-fn score_loaded<T: Tokenizer>(tokenizer: T, config: Config, data: &Loaded) -> Result<Scored> {
+fn score_loaded<T: Tokenizer>(
+    tokenizer: T,
+    config: Config,
+    data: &Loaded,
+    mut keep: Keep,
+) -> Result<Scored> {
     let scorer = Scorer::new(tokenizer, config);
+    let mut acc = Accumulator::new(&scorer.config, data.hyps.len());
     let refs: Vec<Vec<&str>> = data
         .refs
         .iter()
@@ -445,12 +551,20 @@ fn score_loaded<T: Tokenizer>(tokenizer: T, config: Config, data: &Loaded) -> Re
             hyps: &hyps[i],
         })
         .collect();
-    let eval = scorer.evaluate_sentences(&sentences, data.hyps.len())?;
-    Ok(Scored {
-        report: eval.report,
-        sentences: eval.sentences,
-        refs: data.max_refs,
-    })
+    for (b, chunk) in sentences.chunks(BATCH).enumerate() {
+        let counts = scorer.count_batch(chunk).map_err(|(i, e)| {
+            anyhow::anyhow!(
+                "sentence {}: tokenizer '{}' failed: {e}",
+                b * BATCH + i + 1,
+                scorer.tokenizer.name()
+            )
+        })?;
+        for (i, (c, sentence)) in counts.iter().zip(chunk).enumerate() {
+            let s = acc.add(c)?;
+            keep.add(b * BATCH + i, sentence, c, s);
+        }
+    }
+    Ok(keep.finish(acc.finish(), data.max_refs))
 }
 
 /// Read up to `BATCH` lines from every reader into `pool` (row-major). Returns the number of
@@ -528,6 +642,9 @@ fn render_text(scored: &Scored, args: &Args, level: Level) -> String {
     let betas = &report.config.betas;
     let mut out = String::new();
     match level {
+        Level::Sentence if scored.verbose.is_some() => {
+            out.push_str(scored.verbose.as_deref().unwrap_or_default());
+        }
         Level::Sentence => {
             for s in &scored.sentences {
                 let cells: Vec<String> =
