@@ -3,6 +3,8 @@
 //! works unchanged; everything beyond the reference is a flag or a subcommand.
 
 pub mod cmd;
+pub mod guards;
+pub mod limits;
 pub mod output;
 pub mod score;
 

@@ -4,7 +4,37 @@
 //! Python's prettytable (cells centred with `str.center` semantics), and means summed the
 //! way NumPy sums.
 
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
 use green_engine::OrderScore;
+
+/// Write `text` to standard output in one go. A closed pipe (`| head`) is not an error the
+/// caller sees: it surfaces as `BrokenPipe`, which `main` turns into exit 0.
+pub fn emit(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// Write a file atomically: into a temporary file beside it, then renamed over it, so a full
+/// disk or a crash never leaves a truncated file under the final name.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
 
 /// Python's `str(Decimal(str(x)).quantize(Decimal(10) ** -digits, ROUND_HALF_UP))`.
 pub fn quantize(x: f64, digits: usize) -> String {

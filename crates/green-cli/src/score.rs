@@ -5,7 +5,7 @@
 //! numbers do not depend on the thread count. Nothing is printed until every file has been
 //! read to the end without error, so a bad input never yields a partial score.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::sync::mpsc;
 
 use anyhow::{bail, Context, Result};
@@ -21,7 +21,9 @@ use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
-use crate::output::{numpy_mean, percent, quantize, verbose_table};
+use crate::guards;
+use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
+use crate::output::{emit, numpy_mean, percent, quantize, verbose_table};
 
 /// Sentences counted per parallel batch.
 const BATCH: usize = 4096;
@@ -93,7 +95,7 @@ pub struct Args {
     pub betas: Vec<f64>,
 
     /// Digits after the decimal point.
-    #[arg(short = 'd', long = "digit", default_value_t = 2)]
+    #[arg(short = 'd', long = "digit", default_value_t = 2, value_parser = bounded(0, MAX_DIGITS))]
     pub digits: usize,
 
     #[command(flatten)]
@@ -127,7 +129,7 @@ pub struct Args {
     pub format: Format,
 
     /// Worker threads (default: all cores). Results are identical at any count.
-    #[arg(long)]
+    #[arg(long, value_parser = bounded(1, MAX_THREADS))]
     pub threads: Option<usize>,
 
     /// Never draw a progress bar.
@@ -151,7 +153,7 @@ pub struct TokenizerArgs {
     #[arg(long, value_name = "DIR")]
     pub ja_dict: Option<std::path::PathBuf>,
 
-    /// Text normalisation before tokenising: none, nfc, nfkc, lower, or e.g. nfkc+lower.
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, cjk-join (remove spaces between CJK characters), or e.g. nfkc+cjk-join.
     #[arg(long = "norm", default_value = "none", value_parser = parse_norm)]
     pub normalization: Normalization,
 }
@@ -198,8 +200,12 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     if args.hyps.is_empty() {
         bail!("no system files given: pass one or more with -c HYP [HYP ...]");
     }
-    if args.n < 1 {
-        bail!("N must be at least 1 (got -n {})", args.n);
+    if !(1..=green_engine::MAX_N as i64).contains(&args.n) {
+        bail!(
+            "N must be between 1 and {} (got -n {})",
+            green_engine::MAX_N,
+            args.n
+        );
     }
     let config = Config::new(args.n as usize, args.betas.clone())?;
     let inputs: Vec<Input> = args
@@ -235,6 +241,21 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             ref_format,
             args.missing_annotator,
         )?;
+        let sample: Vec<Vec<&str>> = (0..data.sources.len().min(guards::SAMPLE))
+            .map(|i| data.hyps.iter().map(|h| h[i].as_str()).collect())
+            .collect();
+        let refs: Vec<Vec<&str>> = data.refs[..sample.len()]
+            .iter()
+            .map(|r| r.iter().map(String::as_str).collect())
+            .collect();
+        let sentences: Vec<Sentence> = (0..sample.len())
+            .map(|i| Sentence {
+                source: &data.sources[i],
+                refs: &refs[i],
+                hyps: &sample[i],
+            })
+            .collect();
+        warn(&sentences, &[], args);
         match built {
             Built::Word(t) => score_loaded(t, config, &data, keep)?,
             Built::Char(t) => score_loaded(t, config, &data, keep)?,
@@ -261,9 +282,7 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             serde_json::to_string_pretty(&value)? + "\n"
         }
     };
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
+    emit(&text)?;
     Ok(())
 }
 
@@ -424,6 +443,9 @@ fn score_files<T: Tokenizer>(
                     hyps: &row[1 + refs..],
                 })
                 .collect();
+            if done == 0 {
+                warn(&batch, &args.refs, args);
+            }
             let counts = scorer.count_batch(&batch).map_err(|(i, e)| {
                 anyhow::anyhow!(
                     "{}:{}: tokenizer '{}' failed: {e}",
@@ -460,6 +482,19 @@ fn score_files<T: Tokenizer>(
     Ok(keep.finish(acc.finish(), refs))
 }
 
+/// Print the [`guards`] warnings for the first sentences of a run.
+fn warn(sentences: &[Sentence], ref_names: &[String], args: &Args) {
+    let tokenizer = &args.tokenizer;
+    for w in guards::check(
+        sentences,
+        ref_names,
+        &tokenizer.tokenizer,
+        tokenizer.normalization.join_cjk,
+    ) {
+        eprintln!("green: warning: {w}");
+    }
+}
+
 /// Sources, per-sentence references and systems, all in memory (M2 and para input).
 pub(crate) struct Loaded {
     pub sources: Vec<String>,
@@ -483,10 +518,13 @@ pub(crate) fn load_formats(
         .iter()
         .any(|i| format.unwrap_or_else(|| RefFormat::detect(i.name())) == RefFormat::M2);
     let corpus = references::load_all(&ref_inputs, format, missing)?;
+    for w in &corpus.warnings {
+        eprintln!("green: warning: {w}");
+    }
     let sentences = corpus.refs.len();
     let max_refs = corpus.max_refs();
     let sources = match (source, corpus.sources) {
-        (Some(path), _) => {
+        (Some(path), carried) => {
             let lines = read_lines(&Input::parse(path))?;
             if lines.len() != sentences {
                 bail!(
@@ -494,6 +532,16 @@ pub(crate) fn load_formats(
                     lines.len(),
                     ref_paths[0]
                 );
+            }
+            if let Some(carried) = &carried {
+                if let Some((i, count)) = references::source_mismatch(&lines, carried) {
+                    bail!(
+                        "line {} of {path} differs from the source of sentence {} in {} ({count} sentences differ); -s must be the corpus the references describe (leave -s out to use the references' own sources)",
+                        i + 1,
+                        i + 1,
+                        ref_paths[0]
+                    );
+                }
             }
             lines
         }

@@ -348,7 +348,11 @@ fn errors_are_one_clear_line() {
     );
     fails_with(
         &green(&dir, &with(&A, &["-n", "0"])),
-        "N must be at least 1",
+        "N must be between 1 and 100 (got -n 0)",
+    );
+    fails_with(
+        &green(&dir, &with(&A, &["-n", "1000000000"])),
+        "N must be between 1 and 100",
     );
     fails_with(
         &green(&dir, &with(&A, &["-b", "-1"])),

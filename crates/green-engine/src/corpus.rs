@@ -20,11 +20,18 @@ pub struct Config {
     pub betas: Vec<f64>,
 }
 
+/// Highest N accepted. Per-order tables grow with N, and no text shares 100-token n-grams
+/// often enough for the orders above to carry signal.
+pub const MAX_N: usize = 100;
+
 impl Config {
-    /// Checks N ≥ 1 and that every beta is a non-negative number (∞ allowed: recall only).
+    /// Checks 1 ≤ N ≤ [`MAX_N`] and that every beta is a non-negative number (∞ allowed:
+    /// recall only).
     pub fn new(n: usize, betas: Vec<f64>) -> Result<Config, Error> {
-        if n == 0 {
-            return Err(Error::Config("N must be at least 1 (got 0)".into()));
+        if !(1..=MAX_N).contains(&n) {
+            return Err(Error::Config(format!(
+                "N must be between 1 and {MAX_N} (got {n})"
+            )));
         }
         if betas.is_empty() {
             return Err(Error::Config("give at least one beta".into()));

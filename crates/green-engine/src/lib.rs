@@ -26,9 +26,10 @@ pub mod tokenizer;
 
 pub use corpus::{
     Accumulator, BetaReport, Config, Report, Scorer, Sentence, SentenceScores, SystemReport, BATCH,
+    MAX_N,
 };
 pub use count::{Counter, Regions, SentenceCounts};
-pub use normalize::{Form, Normalization, Normalized};
+pub use normalize::{is_cjk, Form, Normalization, Normalized};
 pub use score::OrderScore;
 pub use signature::Signature;
 pub use tokenizer::{Chars, TokenizeError, Tokenizer, Whitespace};

@@ -10,7 +10,7 @@ pub mod m2;
 pub mod para;
 pub mod references;
 
-pub use lines::{read_lines, Input, LineReader};
+pub use lines::{read_lines, Input, LineReader, MAX_LINE_BYTES};
 pub use references::{Corpus, Format};
 
 /// An input problem, always naming the file and, where it applies, the line.

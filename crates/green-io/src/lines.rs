@@ -57,6 +57,11 @@ impl Input {
     }
 }
 
+/// Longest line accepted, in bytes. A sentence is a few hundred bytes; a longer "line" is a
+/// binary file, `/dev/zero` or a file without line ends, and reading it whole would take
+/// memory without limit.
+pub const MAX_LINE_BYTES: usize = 16 << 20;
+
 /// Reads lines one at a time into a caller-owned `String`.
 pub struct LineReader<R> {
     inner: R,
@@ -133,6 +138,16 @@ impl<R: BufRead> LineReader<R> {
                     self.buf.extend_from_slice(avail);
                     self.inner.consume(n);
                 }
+            }
+            if self.buf.len() > MAX_LINE_BYTES {
+                return Err(Error::Format {
+                    path: self.name.clone(),
+                    line: self.line + 1,
+                    message: format!(
+                        "line is longer than {} MiB; is this a text file with one sentence per line?",
+                        MAX_LINE_BYTES >> 20
+                    ),
+                });
             }
         }
         self.line += 1;
@@ -233,6 +248,16 @@ mod tests {
             .to_string();
         assert!(
             err.starts_with("sys.txt:2: invalid UTF-8 at byte 5"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_endless_line_is_refused_not_read_whole() {
+        let endless = io::repeat(b'x').take(MAX_LINE_BYTES as u64 + (1 << 20));
+        let err = lines_of(endless, "zero").unwrap_err().to_string();
+        assert!(
+            err.starts_with("zero:1: line is longer than 16 MiB"),
             "{err}"
         );
     }

@@ -10,8 +10,8 @@
 //!   a [`MissingAnnotator`] choice: by default (`skip`, the convention of the m2scorer, the GREEN
 //!   paper and SEEDA) only those with at least one line (an edit or a `noop`) in the sentence's
 //!   block; a block with no A line at all has one reference, the source. With `source`, every
-//!   sentence gets one reference per annotator id `0..K` (K = highest id in the file + 1) and an
-//!   annotator with no line keeps the source; this reproduces the official CoNLL-2014
+//!   sentence gets one reference per annotator id that occurs in the file, and an annotator
+//!   with no line keeps the source; this reproduces the official CoNLL-2014
 //!   `ref0.txt`/`ref1.txt` byte for byte (88 of its sentences have no line of annotator 1).
 //! - M2 with target lines (ChERRANT, as NLPCC-2018 ships): `T<ref>-A<alt> target` lines, each
 //!   followed by the A lines that turn the source into that target. `<ref>` is a reference,
@@ -37,7 +37,7 @@ pub enum MissingAnnotator {
     /// Only annotators with a line (edit or `noop`) in the sentence's block, as the m2scorer.
     #[default]
     Skip,
-    /// Every annotator of the file; one with no line in the block gives the source.
+    /// Every annotator id that occurs in the file; one with no line in the block gives the source.
     Source,
 }
 
@@ -100,7 +100,8 @@ pub struct M2Sentence {
     pub line: usize,
     /// The S line without its `S ` prefix.
     pub source: String,
-    /// Plain M2: one per annotator id 0..K. With target lines: one per T line, in file order.
+    /// Plain M2: one per annotator id that occurs in the file's plain blocks (just 0 when
+    /// none does), ascending. With target lines: one per T line, in file order.
     pub annotations: Vec<Annotation>,
 }
 
@@ -110,24 +111,21 @@ impl M2Sentence {
         split_tokens(&self.source)
     }
 
-    /// The annotations that make references: alternative 0 of each annotator, by annotator
-    /// id, keeping annotators without a line in this block only under
-    /// [`MissingAnnotator::Source`]. A block where no annotator has a line keeps annotator 0
-    /// (the source as the one reference), as the m2scorer does.
+    /// The annotations that make references: the first alternative in the file of each
+    /// annotator (`T0-A1` alone counts), by annotator id, keeping annotators without a line
+    /// in this block only under [`MissingAnnotator::Source`]. A block where no annotator has a
+    /// line keeps its first annotator (the source as the one reference), as the m2scorer does.
+    /// Never empty: every parsed block has at least one annotation.
     pub fn primary(&self, missing: MissingAnnotator) -> Vec<&Annotation> {
-        let mut v: Vec<&Annotation> = self
-            .annotations
-            .iter()
-            .filter(|a| a.alternative == 0)
-            .filter(|a| missing == MissingAnnotator::Source || a.present)
-            .collect();
+        let mut v: Vec<&Annotation> = Vec::new();
+        for a in &self.annotations {
+            let wanted = missing == MissingAnnotator::Source || a.present;
+            if wanted && !v.iter().any(|b| b.annotator == a.annotator) {
+                v.push(a);
+            }
+        }
         if v.is_empty() {
-            v.extend(
-                self.annotations
-                    .iter()
-                    .filter(|a| a.alternative == 0)
-                    .take(1),
-            );
+            v.extend(self.annotations.first());
         }
         v.sort_by_key(|a| a.annotator);
         v
@@ -157,6 +155,48 @@ impl M2 {
     /// The source sentences, one per block.
     pub fn sources(&self) -> Vec<String> {
         self.sentences.iter().map(|s| s.source.clone()).collect()
+    }
+
+    /// Doubts about the annotator ids of a plain M2 file, one message each: ids that are not
+    /// `0..K`, and an annotator with lines in almost no sentence (a stray `A` line, which
+    /// under [`MissingAnnotator::Source`] adds the source as a reference to every other one).
+    pub fn warnings(&self) -> Vec<String> {
+        if self.has_targets || self.sentences.is_empty() {
+            return Vec::new();
+        }
+        let ids: Vec<usize> = self.sentences[0]
+            .annotations
+            .iter()
+            .map(|a| a.annotator)
+            .collect();
+        let mut out = Vec::new();
+        if ids.iter().enumerate().any(|(i, &a)| i != a) {
+            out.push(format!(
+                "{}: annotator ids are {}, not 0..{}; check for a mistyped id in an A line",
+                self.name,
+                list(&ids),
+                ids.len() - 1
+            ));
+        }
+        let total = self.sentences.len();
+        if ids.len() > 1 && total >= 20 {
+            for (k, &id) in ids.iter().enumerate() {
+                let blocks: Vec<&M2Sentence> = self
+                    .sentences
+                    .iter()
+                    .filter(|s| s.annotations[k].present)
+                    .collect();
+                if blocks.len() <= (total / 100).max(1) {
+                    let first = blocks.first().map_or(0, |s| s.line);
+                    out.push(format!(
+                        "{}: annotator {id} has lines in only {} of {total} sentences (first in the block at line {first}); a stray A line? With --missing-annotator source it adds the source as a reference to every other sentence",
+                        self.name,
+                        blocks.len()
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// The references of every sentence, `[sentence][reference]`.
@@ -281,8 +321,9 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
             ));
         }
     }
-    // Plain blocks: one annotation per annotator id seen anywhere in plain blocks (at least one).
-    let annotators = blocks
+    // Plain blocks: one annotation per annotator id that occurs in plain blocks (0 if none),
+    // so a stray id (999) adds one annotator, not a thousand.
+    let mut annotators: Vec<usize> = blocks
         .iter()
         .filter(|b| b.targets.is_empty())
         .flat_map(|b| {
@@ -291,15 +332,20 @@ pub fn parse<R: BufRead>(mut reader: LineReader<R>) -> Result<M2, Error> {
                 .map(|e| e.annotator)
                 .chain(b.noop_plain.iter().copied())
         })
-        .max()
-        .map_or(1, |m| m + 1);
+        .collect();
+    annotators.sort_unstable();
+    annotators.dedup();
+    if annotators.is_empty() {
+        annotators.push(0);
+    }
     let has_targets = blocks.iter().any(|b| !b.targets.is_empty());
     let sentences = blocks
         .into_iter()
         .map(|b| {
             let annotations = if b.targets.is_empty() {
-                (0..annotators)
-                    .map(|a| Annotation {
+                annotators
+                    .iter()
+                    .map(|&a| Annotation {
                         annotator: a,
                         alternative: 0,
                         target: None,
@@ -417,6 +463,15 @@ fn parse_edit(rest: &str, line: usize, ntok: usize) -> Result<(usize, Option<Edi
             line,
         }),
     ))
+}
+
+/// `0, 1, 999` (at most 10 ids, then `…`).
+fn list(ids: &[usize]) -> String {
+    let mut s: Vec<String> = ids.iter().take(10).map(usize::to_string).collect();
+    if ids.len() > 10 {
+        s.push("…".into());
+    }
+    s.join(", ")
 }
 
 /// The start of a line, for messages.

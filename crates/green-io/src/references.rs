@@ -63,6 +63,8 @@ pub struct Corpus {
     pub sources: Option<Vec<String>>,
     /// `refs[sentence]` holds that sentence's references, at least one each.
     pub refs: Vec<Vec<String>>,
+    /// Doubts found while reading (see [`m2::M2::warnings`]), for the caller to print.
+    pub warnings: Vec<String>,
 }
 
 impl Corpus {
@@ -98,12 +100,14 @@ pub fn load(
         Format::Lines => Ok(Corpus {
             sources: None,
             refs: read_lines(input)?.into_iter().map(|l| vec![l]).collect(),
+            warnings: Vec::new(),
         }),
         Format::M2 => {
             let m = m2::read(input)?;
             Ok(Corpus {
                 sources: Some(m.sources()),
                 refs: m.references(missing),
+                warnings: m.warnings(),
             })
         }
         Format::Para => {
@@ -111,14 +115,16 @@ pub fn load(
             Ok(Corpus {
                 sources: Some(p.iter().map(|s| s.source.clone()).collect()),
                 refs: p.into_iter().map(|s| s.refs).collect(),
+                warnings: Vec::new(),
             })
         }
     }
 }
 
 /// Read several reference files (e.g. every `-r` argument) and join their references per
-/// sentence, in argument order. All must have the same number of sentences; the sources come
-/// from the first file that has them.
+/// sentence, in argument order. All must have the same number of sentences, and files that
+/// carry sources must carry the same ones (compared without whitespace, so `猫 が` matches
+/// `猫が`): two M2 files of different corpora are an error, not a merge.
 pub fn load_all(
     inputs: &[Input],
     format: Option<Format>,
@@ -138,15 +144,39 @@ pub fn load_all(
                         acc.refs.len()
                     )));
                 }
+                if let (Some(a), Some(b)) = (&acc.sources, &c.sources) {
+                    if let Some((i, count)) = source_mismatch(a, b) {
+                        return Err(Error::Other(format!(
+                            "the source of sentence {} in {} differs from the one in {first} ({count} sentences differ); reference files must describe the same corpus",
+                            i + 1,
+                            input.name()
+                        )));
+                    }
+                }
                 for (a, b) in acc.refs.iter_mut().zip(c.refs) {
                     a.extend(b);
                 }
                 if acc.sources.is_none() {
                     acc.sources = c.sources;
                 }
+                acc.warnings.extend(c.warnings);
             }
         }
     }
     out.map(|(_, c)| c)
         .ok_or_else(|| Error::Other("no reference file given".into()))
+}
+
+/// The first sentence (0-based) whose text differs between `a` and `b`, ignoring whitespace,
+/// and how many differ; `None` when all agree. `a` and `b` have the same length.
+pub fn source_mismatch(a: &[String], b: &[String]) -> Option<(usize, usize)> {
+    let same = |x: &str, y: &str| {
+        x.chars()
+            .filter(|c| !c.is_whitespace())
+            .eq(y.chars().filter(|c| !c.is_whitespace()))
+    };
+    let differ: Vec<usize> = (0..a.len().min(b.len()))
+        .filter(|&i| !same(&a[i], &b[i]))
+        .collect();
+    differ.first().map(|&i| (i, differ.len()))
 }

@@ -307,3 +307,84 @@ fn missing_annotator_rules() {
     );
     assert!("x".parse::<MissingAnnotator>().is_err());
 }
+
+#[test]
+fn target_lines_with_only_a_second_alternative_still_give_a_reference() {
+    // Once a panic: a sentence whose only target line is T0-A1 had no reference at all.
+    let m = parse_m2(
+        "S 我 去 学 校\nT0-A1 我 去 学校\nA 2 4|||S|||学校|||REQUIRED|||-NONE-|||0\n\nS 好\nT0-A0 好\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",
+    )
+    .unwrap();
+    for missing in [MissingAnnotator::Skip, MissingAnnotator::Source] {
+        assert_eq!(m.references(missing), [vec!["我 去 学校"], vec!["好"]]);
+    }
+}
+
+#[test]
+fn first_alternative_of_each_reference_in_file_order() {
+    let m = parse_m2(
+        "S a b\nT0-A1 a c\nA 1 2|||S|||c|||REQUIRED|||-NONE-|||0\nT0-A0 a d\nA 1 2|||S|||d|||REQUIRED|||-NONE-|||0\nT1-A0 a e\nA 1 2|||S|||e|||REQUIRED|||-NONE-|||1\n",
+    )
+    .unwrap();
+    assert_eq!(m.references(MissingAnnotator::Skip), [vec!["a c", "a e"]]);
+}
+
+/// `n` plain blocks; annotator 0 corrects each; `stray` adds one noop of annotator 999.
+fn plain_corpus(n: usize, stray: bool) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!(
+            "S w{i} x\nA 1 2|||R|||y|||REQUIRED|||-NONE-|||0\n"
+        ));
+        if stray && i == 3 {
+            text.push_str("A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||999\n");
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn a_stray_annotator_id_adds_one_annotator_not_a_thousand() {
+    // Once: one `noop` of annotator 999 gave every sentence 1,000 references.
+    let m = parse_m2(&plain_corpus(30, true)).unwrap();
+    let skip = m.references(MissingAnnotator::Skip);
+    assert_eq!(skip[0], ["w0 y"]);
+    assert_eq!(skip[3], ["w3 y", "w3 x"]);
+    let source = m.references(MissingAnnotator::Source);
+    assert!(source.iter().all(|r| r.len() == 2));
+    let warnings = m.warnings();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(warnings[0].contains("annotator ids are 0, 999, not 0..1"));
+    assert!(warnings[1].contains("annotator 999 has lines in only 1 of 30 sentences"));
+    assert!(parse_m2(&plain_corpus(30, false))
+        .unwrap()
+        .warnings()
+        .is_empty());
+}
+
+#[test]
+fn reference_files_of_different_corpora_are_not_joined() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.m2");
+    let b = dir.path().join("b.m2");
+    let c = dir.path().join("c.m2");
+    std::fs::write(&a, "S the cat\n\nS a dog\n\n").unwrap();
+    std::fs::write(&b, "S the bird\n\nS a dog\n\n").unwrap();
+    // Same text, other spacing: the same corpus.
+    std::fs::write(&c, "S the  cat\n\nS a d og\n\n").unwrap();
+    let inputs = |p: &[&std::path::Path]| -> Vec<Input> {
+        p.iter()
+            .map(|p| Input::parse(p.to_str().unwrap()))
+            .collect()
+    };
+    let err = load_all(&inputs(&[&a, &b]), None, MissingAnnotator::Skip)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("the source of sentence 1 in") && err.contains("(1 sentences differ)"),
+        "{err}"
+    );
+    let ok = load_all(&inputs(&[&a, &c]), None, MissingAnnotator::Skip).unwrap();
+    assert_eq!(ok.refs[0], ["the cat", "the cat"]);
+}

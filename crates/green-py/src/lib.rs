@@ -30,7 +30,7 @@ fn green_err(msg: impl std::fmt::Display) -> PyErr {
 ///
 /// `tokenizer` is a spec such as "word" (the default), "char", "zh", "ja" or "plugin:NAME"
 /// (see green.tokenizers()); `n` the highest n-gram order; `beta` one number or a list
-/// (default 2.0; inf = recall only); `norm` none, nfc, nfkc, lower or e.g. nfkc+lower;
+/// (default 2.0; inf = recall only); `norm` none, nfc, nfkc, lower, cjk-join or e.g. nfkc+lower;
 /// `options` tokenizer options by key (see green.tokenizer_options()). The tokenizer is built
 /// once, here (a dictionary loads once); scoring releases the GIL.
 #[pyclass(frozen, module = "green")]
@@ -273,8 +273,11 @@ impl Scorer {
             Some(b) => extract_betas(b)?,
             None => vec![2.0],
         };
-        if n < 1 {
-            return Err(green_err(format!("N must be at least 1 (got {n})")));
+        if !(1..=green_engine::MAX_N as i64).contains(&n) {
+            return Err(green_err(format!(
+                "N must be between 1 and {} (got {n})",
+                green_engine::MAX_N
+            )));
         }
         let n = usize::try_from(n).map_err(green_err)?;
         config(n, betas.clone())?;

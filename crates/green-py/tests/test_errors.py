@@ -24,8 +24,9 @@ def test_green_error_is_a_value_error():
 def test_bad_settings():
     raises(green.GreenError, r"^unknown tokenizer 'klingon'; known: word, char", green.Scorer, "klingon")
     raises(green.GreenError, r"^unknown normalisation 'nfd'", green.Scorer, norm="nfd")
-    raises(green.GreenError, r"^N must be at least 1 \(got 0\)$", green.Scorer, n=0)
-    raises(green.GreenError, r"^N must be at least 1 \(got -3\)$", green.Scorer, n=-3)
+    raises(green.GreenError, r"^N must be between 1 and 100 \(got 0\)$", green.Scorer, n=0)
+    raises(green.GreenError, r"^N must be between 1 and 100 \(got -3\)$", green.Scorer, n=-3)
+    raises(green.GreenError, r"^N must be between 1 and 100 \(got 1099511627776\)$", green.Scorer, n=2**40)
     raises(green.GreenError, r"^beta must be a non-negative number or inf \(got -1\)$", green.Scorer, beta=-1.0)
     raises(green.GreenError, r"^give at least one beta$", green.Scorer, beta=[])
     raises(green.GreenError, r"^unknown tokenizer option 'colour'; known: norm", green.Scorer, options={"colour": "red"})

@@ -5,12 +5,12 @@
 //! by any other tool. The conversion is `green_io::m2`'s; on CoNLL-2014 it reproduces the
 //! official `ref0.txt`/`ref1.txt` byte for byte.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use green_io::{m2, Input};
+
+use crate::output::write_atomic;
 
 /// Plain M2 gives one reference per annotator, target lines one per `T<ref>`; a sentence with
 /// fewer references than the most any sentence has repeats its first one in the missing files,
@@ -62,9 +62,13 @@ pub fn run(args: &Args) -> Result<()> {
         (None, Some(p)) => p.clone(),
         (None, None) => bail!("give --out-dir DIR or -o PREFIX"),
     };
+    for w in parsed.warnings() {
+        eprintln!("green m2: warning: {w}");
+    }
     let corpus = green_io::Corpus {
         sources: Some(parsed.sources()),
         refs: parsed.references(args.missing_annotator),
+        warnings: Vec::new(),
     };
     let mut written = Vec::new();
     if !args.no_source {
@@ -94,11 +98,10 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// Write one line per item, each ending in `\n`.
 fn write_lines<'a>(path: &str, lines: impl IntoIterator<Item = &'a String>) -> Result<()> {
-    let f = File::create(path).with_context(|| format!("cannot write {path}"))?;
-    let mut w = BufWriter::new(f);
+    let mut text = String::new();
     for l in lines {
-        w.write_all(l.as_bytes())?;
-        w.write_all(b"\n")?;
+        text.push_str(l);
+        text.push('\n');
     }
-    w.flush().with_context(|| format!("cannot write {path}"))
+    write_atomic(Path::new(path), text.as_bytes())
 }

@@ -9,6 +9,9 @@ use green_io::{m2, Input};
 use green_meta::maege::{self, Options, Protocol, RefMode};
 use green_meta::{Level, MetricConfig};
 
+use crate::limits::{bounded, MAX_GLEU_ITERATIONS, MAX_M, MAX_MAEGE_REPS};
+use crate::output::emit;
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The M2 file (plain, or with T<ref>-A<alt> target lines).
@@ -31,7 +34,7 @@ pub struct Args {
     #[arg(long = "level", value_name = "LEVEL", num_args = 1.., value_delimiter = ',', default_values = ["corpus"])]
     pub levels: Vec<String>,
 
-    /// Text normalisation before tokenising: none, nfc, nfkc, lower, nfkc+lower.
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, cjk-join, or e.g. nfkc+lower.
     #[arg(long, value_name = "FORM", default_value = "none")]
     pub norm: String,
 
@@ -40,7 +43,7 @@ pub struct Args {
     pub gleu: bool,
 
     /// GLEU: reference-sampling iterations at corpus level.
-    #[arg(long, value_name = "K", default_value_t = 100)]
+    #[arg(long, value_name = "K", default_value_t = 100, value_parser = bounded(1, MAX_GLEU_ITERATIONS))]
     pub gleu_iterations: usize,
 
     /// Seed of every random draw (sources, chains, corpora, GLEU's reference choice).
@@ -48,11 +51,11 @@ pub struct Args {
     pub seed: u64,
 
     /// Corpus-level repetitions, each with fresh sources and draws.
-    #[arg(long, value_name = "R", default_value_t = 5)]
+    #[arg(long, value_name = "R", default_value_t = 5, value_parser = bounded(1, MAX_MAEGE_REPS))]
     pub reps: usize,
 
     /// Largest expected number of edits per sentence at corpus level (MAEGE: 10).
-    #[arg(long, value_name = "M", default_value_t = 10)]
+    #[arg(long, value_name = "M", default_value_t = 10, value_parser = bounded(0, MAX_M))]
     pub max_m: usize,
 
     /// How lattices are sampled: lattice (this tool's original mode) or paper (Choshen and
@@ -96,8 +99,12 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
         .norm
         .parse()
         .map_err(|e: String| anyhow::anyhow!("--norm: {e}"))?;
-    if let Some(n) = args.n.iter().find(|&&n| n == 0) {
-        bail!("N must be at least 1 (got {n})");
+    if let Some(n) = args
+        .n
+        .iter()
+        .find(|&&n| !(1..=green_engine::MAX_N).contains(&n))
+    {
+        bail!("N must be between 1 and {} (got {n})", green_engine::MAX_N);
     }
     if let Some(b) = args.betas.iter().find(|b| b.is_nan() || **b < 0.0) {
         bail!("beta must be a non-negative number or inf (got {b})");
@@ -146,6 +153,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let configs = configs(args)?;
     let parsed = m2::read(&Input::parse(&args.input))?;
+    for w in parsed.warnings() {
+        eprintln!("green maege: warning: {w}");
+    }
     let held_out = if args.held_out.is_empty() {
         None
     } else {
@@ -172,9 +182,9 @@ pub fn run(args: &Args) -> Result<()> {
     let report = maege::run(&parsed, &configs, &options)
         .with_context(|| format!("MAEGE on {}", args.input))?;
     match args.format.as_str() {
-        "tsv" => print!("{}", report.tsv()),
-        "json" => println!("{}", report.json()),
-        _ => print!("{}", report.markdown(args.min_type_count)),
+        "tsv" => emit(&report.tsv())?,
+        "json" => emit(&(report.json() + "\n"))?,
+        _ => emit(&report.markdown(args.min_type_count))?,
     }
     Ok(())
 }

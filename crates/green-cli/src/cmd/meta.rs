@@ -14,6 +14,9 @@ use green_meta::{
     HumanScore, Level, MetricConfig, Options, TiePolicy, TrueSkill,
 };
 
+use crate::limits::{bounded, MAX_GLEU_ITERATIONS, MAX_TS_RUNS, MAX_WINDOW};
+use crate::output::{emit, write_atomic};
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Data directory that descriptor paths are relative to.
@@ -43,7 +46,7 @@ pub struct Args {
     #[arg(long = "level", value_name = "LEVEL", num_args = 1.., default_values = ["corpus"])]
     pub levels: Vec<String>,
 
-    /// Text normalisation before tokenising: none, nfc, nfkc, lower, nfkc+lower.
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, cjk-join, or e.g. nfkc+lower.
     #[arg(long, value_name = "FORM", default_value = "none")]
     pub norm: String,
 
@@ -56,7 +59,7 @@ pub struct Args {
     pub gleu_only: bool,
 
     /// GLEU: reference-sampling iterations (corpus level).
-    #[arg(long, value_name = "K", default_value_t = 500)]
+    #[arg(long, value_name = "K", default_value_t = 500, value_parser = bounded(1, MAX_GLEU_ITERATIONS))]
     pub gleu_iterations: usize,
 
     /// Human system score: ew, ts, published-ew, published-ts.
@@ -68,7 +71,7 @@ pub struct Args {
     pub ties: String,
 
     /// TrueSkill runs (each plays every pairwise judgment once, in a seeded random order).
-    #[arg(long, value_name = "RUNS", default_value_t = 1000)]
+    #[arg(long, value_name = "RUNS", default_value_t = 1000, value_parser = bounded(1, MAX_TS_RUNS))]
     pub ts_runs: usize,
 
     /// Seed of TrueSkill and of GLEU's reference sampling.
@@ -76,7 +79,7 @@ pub struct Args {
     pub seed: u64,
 
     /// Window sizes for the window analysis.
-    #[arg(long, value_name = "N", num_args = 0.., value_delimiter = ',', default_values = ["4", "8"])]
+    #[arg(long, value_name = "N", num_args = 0.., value_delimiter = ',', default_values = ["4", "8"], value_parser = bounded(1, MAX_WINDOW))]
     pub windows: Vec<usize>,
 
     /// What to print: markdown, tsv, json.
@@ -191,10 +194,13 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
     let ns: Vec<usize> = parse_values(&args.n, "N")?
         .into_iter()
         .map(|v| {
-            if v >= 1.0 && v.fract() == 0.0 {
+            if (1.0..=green_engine::MAX_N as f64).contains(&v) && v.fract() == 0.0 {
                 Ok(v as usize)
             } else {
-                bail!("N must be a whole number >= 1 (got {v})")
+                bail!(
+                    "N must be a whole number between 1 and {} (got {v})",
+                    green_engine::MAX_N
+                )
             }
         })
         .collect::<Result<_>>()?;
@@ -231,15 +237,16 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    write_atomic(path, text.as_bytes())
 }
 
 pub fn run(args: &Args) -> Result<()> {
     if args.list_datasets {
-        for (name, _) in BUILTIN {
-            println!("{name}");
-        }
-        return Ok(());
+        let names: String = BUILTIN
+            .iter()
+            .map(|(name, _)| format!("{name}\n"))
+            .collect();
+        return Ok(emit(&names)?);
     }
     let options = Options {
         human: args.human.parse::<HumanScore>()?,
@@ -281,9 +288,9 @@ pub fn run(args: &Args) -> Result<()> {
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
     match args.format.as_str() {
-        "tsv" => print!("{}", report.tsv()),
-        "json" => println!("{}", report.json()),
-        _ => print!("{}", report.markdown()),
+        "tsv" => emit(&report.tsv())?,
+        "json" => emit(&(report.json() + "\n"))?,
+        _ => emit(&report.markdown())?,
     }
     if let Some(dir) = &args.out_dir {
         let plots = dir.join("plots");

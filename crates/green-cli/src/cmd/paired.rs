@@ -6,8 +6,6 @@
 //! is GREEN of the summed counts, so no replicate recounts anything. The first `-c` file is
 //! the baseline; every other system is tested against it.
 
-use std::io::Write;
-
 use anyhow::{bail, Result};
 use green_engine::score::{order_scores, select_reference};
 use green_engine::{Config, Regions, Scorer, Sentence, Signature, Tokenizer, BATCH};
@@ -19,7 +17,8 @@ use green_signif::{
 use green_tokenizers::Built;
 use serde_json::json;
 
-use crate::output::percent;
+use crate::limits::{bounded, MAX_DIGITS};
+use crate::output::{emit, percent};
 use crate::score::{load_formats, TokenizerArgs};
 
 /// Regions per order, as integers in a fixed order.
@@ -91,7 +90,7 @@ pub struct Args {
     pub confidence: f64,
 
     /// Digits after the decimal point for scores (on the ×100 scale).
-    #[arg(short = 'd', long = "digit", default_value_t = 2)]
+    #[arg(short = 'd', long = "digit", default_value_t = 2, value_parser = bounded(0, MAX_DIGITS))]
     pub digits: usize,
 
     /// Output format: text or json.
@@ -170,9 +169,7 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         render_text(args, &results, &signature)
     };
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
+    emit(&text)?;
     Ok(())
 }
 
