@@ -109,8 +109,19 @@ pub struct Counter {
     /// `children` holds (token, next sibling) per n-gram id.
     heads: Vec<u32>,
     children: Vec<(u32, u32)>,
+    /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
     counts: Vec<u32>,
+    /// Counts in the reference being scored, by id (zeroed again after each reference).
+    ref_counts: Vec<u32>,
+    /// Which (reference, hypothesis) pair last visited an id, so each id counts once.
+    stamps: Vec<usize>,
+    /// Set when a sentence's tokens outgrow [`MAX_TOKEN_BYTES`].
+    overflow: bool,
 }
+
+/// Most bytes of distinct long tokens one sentence may produce (a tokenizer plugin that
+/// returns every suffix of a long line would otherwise exhaust memory).
+pub const MAX_TOKEN_BYTES: usize = 1 << 30;
 
 impl Counter {
     pub fn new() -> Self {
@@ -135,6 +146,10 @@ impl Counter {
         };
         if let Some(&slot) = self.table.find(hash, |&slot| text(slot) == tok) {
             return self.spans[slot as usize].2;
+        }
+        if self.arena.len() + tok.len() > MAX_TOKEN_BYTES {
+            self.overflow = true;
+            return 0;
         }
         let (slot, id) = (self.spans.len() as u32, self.vocab);
         self.vocab += 1;
@@ -166,11 +181,18 @@ impl Counter {
         self.tokens.clear();
         self.bounds.clear();
         self.bounds.push(0);
+        self.overflow = false;
         for text in std::iter::once(&source).chain(refs).chain(hyps) {
             let mut ids = std::mem::take(&mut self.tokens);
             tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
             self.tokens = ids;
             self.bounds.push(self.tokens.len());
+            if self.overflow {
+                return Err(TokenizeError::new(format!(
+                    "the tokenizer returned more than {} MiB of distinct tokens for one sentence",
+                    MAX_TOKEN_BYTES >> 20
+                )));
+            }
         }
         let texts = 1 + refs.len() + hyps.len();
         let mut out = SentenceCounts {
@@ -187,32 +209,111 @@ impl Counter {
             if order > 1 {
                 vocab = self.next_order(order, texts, vocab);
             }
-            self.counts.clear();
-            self.counts.resize(texts * vocab, 0);
-            // Laid out [id][text] so the three counts of one n-gram share a cache line.
-            for t in 0..texts {
-                for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
-                    self.counts[id as usize * texts + t] += 1;
-                }
-            }
-            // Every id of this order occurs in some text; ids absent from S, R and C give
-            // all-zero regions, so summing over the whole vocabulary needs no branch.
-            for h in 0..hyps.len() {
-                for r in 0..refs.len() {
-                    let (rt, ct) = (1 + r, 1 + refs.len() + h);
-                    let mut acc = Regions::default();
-                    for row in self.counts.chunks_exact(texts) {
-                        acc.add(&Regions::of(
-                            u64::from(row[0]),
-                            u64::from(row[rt]),
-                            u64::from(row[ct]),
-                        ));
-                    }
-                    out.regions[(h * refs.len() + r) * n + order - 1] = acc;
-                }
+            // A dense [id][text] table is fastest while it stays within a few times the
+            // n-grams' own size; with many references it would grow as references × vocabulary.
+            if texts.saturating_mul(vocab) <= 8 * self.grams.len() + 4096 {
+                self.count_dense(order, texts, refs.len(), hyps.len(), vocab, &mut out);
+            } else {
+                self.count_sparse(order, refs.len(), hyps.len(), vocab, &mut out);
             }
         }
         Ok(out)
+    }
+
+    /// The regions of every (hypothesis, reference) pair at one order, from a dense table of
+    /// every text's counts. Ids absent from S, R and C give all-zero regions, so summing over
+    /// the whole vocabulary needs no branch.
+    fn count_dense(
+        &mut self,
+        order: usize,
+        texts: usize,
+        refs: usize,
+        hyps: usize,
+        vocab: usize,
+        out: &mut SentenceCounts,
+    ) {
+        self.counts.clear();
+        self.counts.resize(texts * vocab, 0);
+        // Laid out [id][text] so the three counts of one n-gram share a cache line.
+        for t in 0..texts {
+            for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
+                self.counts[id as usize * texts + t] += 1;
+            }
+        }
+        for h in 0..hyps {
+            for r in 0..refs {
+                let (rt, ct) = (1 + r, 1 + refs + h);
+                let mut acc = Regions::default();
+                for row in self.counts.chunks_exact(texts) {
+                    acc.add(&Regions::of(
+                        u64::from(row[0]),
+                        u64::from(row[rt]),
+                        u64::from(row[ct]),
+                    ));
+                }
+                out.regions[(h * refs + r) * out.n + order - 1] = acc;
+            }
+        }
+    }
+
+    /// The same regions without the dense table, for many references. Only n-grams of S, R
+    /// and C can give non-zero regions, so each pair walks those three texts' ids (each id
+    /// once): time and memory stay linear in the number of references.
+    fn count_sparse(
+        &mut self,
+        order: usize,
+        refs: usize,
+        hyps: usize,
+        vocab: usize,
+        out: &mut SentenceCounts,
+    ) {
+        // Source and hypotheses share one row per id, so their counts share a cache line.
+        let width = 1 + hyps;
+        self.counts.clear();
+        self.counts.resize(vocab * width, 0);
+        let grams = |t: usize| self.gram_bounds[t]..self.gram_bounds[t + 1];
+        for (k, t) in std::iter::once(0)
+            .chain(1 + refs..1 + refs + hyps)
+            .enumerate()
+        {
+            for &id in &self.grams[grams(t)] {
+                self.counts[id as usize * width + k] += 1;
+            }
+        }
+        self.ref_counts.clear();
+        self.ref_counts.resize(vocab, 0);
+        self.stamps.clear();
+        self.stamps.resize(vocab, usize::MAX);
+        for r in 0..refs {
+            let reference = grams(1 + r);
+            for &id in &self.grams[reference.clone()] {
+                self.ref_counts[id as usize] += 1;
+            }
+            for h in 0..hyps {
+                let pair = r * hyps + h;
+                let mut acc = Regions::default();
+                let ids = self.grams[grams(0)]
+                    .iter()
+                    .chain(&self.grams[reference.clone()])
+                    .chain(&self.grams[grams(1 + refs + h)]);
+                for &id in ids {
+                    let id = id as usize;
+                    if self.stamps[id] != pair {
+                        self.stamps[id] = pair;
+                        let row = &self.counts[id * width..];
+                        acc.add(&Regions::of(
+                            u64::from(row[0]),
+                            u64::from(self.ref_counts[id]),
+                            u64::from(row[1 + h]),
+                        ));
+                    }
+                }
+                out.regions[(h * refs + r) * out.n + order - 1] = acc;
+            }
+            for &id in &self.grams[reference] {
+                self.ref_counts[id as usize] = 0;
+            }
+        }
     }
 
     /// Replace the n-gram ids of order `order - 1` by those of `order`; returns the vocabulary size.
@@ -278,6 +379,65 @@ impl Counter {
 mod tests {
     use super::*;
     use crate::tokenizer::{Chars, Whitespace};
+
+    #[test]
+    fn many_references_count_like_one_at_a_time() {
+        // 300 references of distinct words take the sparse path; one reference at a time
+        // takes the dense one. Both must give the same regions.
+        let words = |seed: usize, len: usize| -> String {
+            (0..len)
+                .map(|i| format!("w{}", (seed * 7919 + i * i * 31) % (40 + seed)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let source = words(1, 30);
+        let refs: Vec<String> = (0..300).map(|r| words(r + 2, 25)).collect();
+        let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+        let hyps = [words(3, 28), source.clone()];
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let mut c = Counter::new();
+        let all = c.count(&Whitespace, 4, &source, &refs, &hyps).unwrap();
+        for (r, reference) in refs.iter().enumerate() {
+            let one = c
+                .count(&Whitespace, 4, &source, &[reference], &hyps)
+                .unwrap();
+            for h in 0..hyps.len() {
+                assert_eq!(
+                    all.get(h, r),
+                    one.get(h, 0),
+                    "reference {r}, hypothesis {h}"
+                );
+            }
+        }
+    }
+
+    /// Emits 1,100 distinct tokens of 1 MiB each, whatever the text.
+    struct Huge;
+
+    impl Tokenizer for Huge {
+        fn name(&self) -> String {
+            "huge".into()
+        }
+        fn tokenize(&self, _: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
+            let mut tok = "x".repeat(1 << 20);
+            for i in 0..1100 {
+                tok.replace_range(..8, &format!("{i:08}"));
+                sink(&tok);
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn too_many_token_bytes_are_an_error_not_a_panic() {
+        let err = Counter::new()
+            .count(&Huge, 2, "s", &["r"], &["c"])
+            .unwrap_err();
+        assert!(
+            err.0.contains("more than 1024 MiB of distinct tokens"),
+            "{err:?}"
+        );
+    }
 
     #[test]
     fn one_sentence_by_hand() {
