@@ -64,6 +64,11 @@ impl Judgments {
 
     /// Parse Appraise XML text; `name` is used in messages.
     pub fn parse(text: &str, name: &str, systems: &[String]) -> Result<Judgments, Error> {
+        if let Some(line) = too_deep(text) {
+            return Err(Error::Input(format!(
+                "{name}:{line}: elements nested more than {MAX_DEPTH} deep; an Appraise file nests 4 deep, is this the right file?"
+            )));
+        }
         let doc = roxmltree::Document::parse(text).map_err(|e| {
             Error::Input(format!("{name}:{}: not well-formed XML: {e}", e.pos().row))
         })?;
@@ -157,6 +162,33 @@ pub struct Matrix {
 }
 
 /// An item with just these (system, rank) pairs, for the tests of this crate.
+/// Deepest element nesting accepted (the XML parser recurses, so deeper input would overflow
+/// the stack).
+const MAX_DEPTH: usize = 256;
+
+/// The line where elements first nest deeper than [`MAX_DEPTH`], by a cheap scan of the tags
+/// (comments, declarations and self-closing tags do not nest).
+fn too_deep(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    for i in memchr::memchr_iter(b'<', bytes) {
+        match bytes.get(i + 1) {
+            Some(b'/') => depth = depth.saturating_sub(1),
+            Some(b'?') | Some(b'!') | None => {}
+            Some(_) => {
+                let end = memchr::memchr(b'>', &bytes[i..]).map_or(bytes.len(), |e| i + e);
+                if bytes[..end].last() != Some(&b'/') {
+                    depth += 1;
+                    if depth > MAX_DEPTH {
+                        return Some(1 + bytes[..i].iter().filter(|&&b| b == b'\n').count());
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 pub(crate) fn test_item(ranks: &[(usize, u32)]) -> RankingItem {
     RankingItem {
@@ -170,6 +202,15 @@ pub(crate) fn test_item(ranks: &[(usize, u32)]) -> RankingItem {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn deeply_nested_xml_is_an_error_not_a_stack_overflow() {
+        let text = format!("{}{}", "<a>".repeat(200_000), "</a>".repeat(200_000));
+        let err = Judgments::parse(&text, "deep.xml", &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("deep.xml:"), "{err}");
+    }
+
     use super::*;
 
     fn names(s: &[&str]) -> Vec<String> {

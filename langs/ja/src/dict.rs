@@ -15,7 +15,11 @@
 //! final one, which is then renamed into place, so a crashed or concurrent build never
 //! leaves a half-written dictionary that a later run would trust. The cache key holds
 //! lindera's version (its on-disk format moves with it) and a fingerprint of the source
-//! files (names, sizes, modification times), so upgrading either side rebuilds.
+//! files (names, sizes, modification times), so upgrading either side rebuilds. Every entry
+//! carries a manifest (each file's size and checksum), written last; an entry whose files do
+//! not match it (a truncated or overwritten file, a missing manifest) is moved aside and
+//! rebuilt instead of being trusted, and temporary directories left by crashed builds are
+//! removed once they are an hour old.
 
 use std::error::Error as StdError;
 use std::fs;
@@ -138,12 +142,11 @@ impl Locator {
     /// Load a directory that is either a compiled lindera dictionary or MeCab source.
     fn load_dir(&self, dir: &Path) -> Result<Loaded, DictError> {
         if dir.join("metadata.json").is_file() {
-            let dictionary = load_fs_dictionary(dir).map_err(|e| {
+            let dictionary = load_guarded(dir).map_err(|why| {
                 DictError(format!(
-                    "cannot load the lindera dictionary {}: {}; rebuild it with this version of \
-                     green, or point --ja-dict / {ENV_VAR} at the MeCab source instead",
-                    dir.display(),
-                    chain(&e)
+                    "cannot load the lindera dictionary {}: {why}; rebuild it with this version \
+                     of green, or point --ja-dict / {ENV_VAR} at the MeCab source instead",
+                    dir.display()
                 ))
             })?;
             let name = dictionary.metadata.name.clone();
@@ -169,22 +172,27 @@ impl Locator {
             ))
         })?;
         let name = source_name(dir);
-        let (cache, mut built_now) = build_cached(dir, cache_root, &name)?;
-        let dictionary = match load_fs_dictionary(&cache) {
-            Ok(d) => d,
-            // A cache entry damaged after the fact: rebuild it once.
-            Err(_) if !built_now => {
-                fs::remove_dir_all(&cache).map_err(|e| {
-                    DictError(format!(
-                        "cannot remove the damaged cache {}: {e}",
-                        cache.display()
-                    ))
-                })?;
-                built_now = build_cached(dir, cache_root, &name)?.1;
-                load_fs_dictionary(&cache).map_err(|e| load_error(&cache, &e))?
-            }
-            Err(e) => return Err(load_error(&cache, &e)),
-        };
+        let (mut cache, mut built_now) = build_cached(dir, cache_root, &name)?;
+        let mut verified = verify(&cache);
+        if verified.is_err() && !built_now {
+            // Damaged after the fact: set it aside (atomically, so a concurrent run never
+            // sees half of it) and build it again once.
+            discard(&cache)?;
+            (cache, built_now) = build_cached(dir, cache_root, &name)?;
+            verified = verify(&cache);
+        }
+        verified.map_err(|why| {
+            DictError(format!(
+                "the dictionary built at {} is damaged ({why}); delete that directory and try again",
+                cache.display()
+            ))
+        })?;
+        let dictionary = load_guarded(&cache).map_err(|why| {
+            DictError(format!(
+                "cannot load the dictionary built at {}: {why}; delete that directory and try again",
+                cache.display()
+            ))
+        })?;
         Ok(Loaded {
             dictionary,
             name,
@@ -215,12 +223,104 @@ fn load_embedded() -> Result<Loaded, DictError> {
     ))
 }
 
-fn load_error(cache: &Path, e: &lindera::error::LinderaError) -> DictError {
-    DictError(format!(
-        "cannot load the dictionary built at {}: {}; delete that directory and try again",
-        cache.display(),
-        chain(e)
-    ))
+/// Load a compiled dictionary; a lindera panic on bad data becomes the reason it failed.
+fn load_guarded(dir: &Path) -> Result<Dictionary, String> {
+    match std::panic::catch_unwind(|| load_fs_dictionary(dir)) {
+        Ok(Ok(d)) => Ok(d),
+        Ok(Err(e)) => Err(chain(&e)),
+        Err(_) => Err("the loader failed on its contents".into()),
+    }
+}
+
+/// The manifest file of a cache entry: `<size> <checksum> <name>` per file, written last.
+const MANIFEST: &str = "green-manifest.txt";
+
+/// Every file of `dir` but the manifest, as `size checksum name` lines, sorted by name.
+fn manifest_of(dir: &Path) -> std::io::Result<String> {
+    let mut entries: Vec<_> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+    entries.sort_by_key(|e| e.file_name());
+    let mut out = String::new();
+    for entry in entries {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name == MANIFEST || !entry.file_type()?.is_file() {
+            continue;
+        }
+        let bytes = fs::read(entry.path())?;
+        out.push_str(&format!(
+            "{} {:016x} {name}\n",
+            bytes.len(),
+            checksum(&bytes)
+        ));
+    }
+    Ok(out)
+}
+
+/// Whether a cache entry's files match its manifest; the reason when not.
+fn verify(dir: &Path) -> Result<(), String> {
+    let recorded =
+        fs::read_to_string(dir.join(MANIFEST)).map_err(|_| format!("no readable {MANIFEST}"))?;
+    let actual = manifest_of(dir).map_err(|e| e.to_string())?;
+    if recorded == actual {
+        Ok(())
+    } else {
+        Err("its files do not match its manifest".into())
+    }
+}
+
+/// Move a damaged entry out of the way, then delete it.
+fn discard(entry: &Path) -> Result<(), DictError> {
+    let trash = entry.with_extension(format!("damaged-{}", unique()));
+    match fs::rename(entry, &trash) {
+        Ok(()) => {
+            let _ = fs::remove_dir_all(&trash);
+            Ok(())
+        }
+        // Another run moved it first.
+        Err(_) if !entry.exists() => Ok(()),
+        Err(e) => Err(DictError(format!(
+            "cannot remove the damaged cache {}: {e}",
+            entry.display()
+        ))),
+    }
+}
+
+/// A name part no other process uses at the same time.
+fn unique() -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!("{}-{nanos}", std::process::id())
+}
+
+/// Remove temporary build directories older than an hour (left by crashed builds).
+fn sweep(cache_root: &Path) {
+    let Ok(entries) = fs::read_dir(cache_root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age.as_secs() > 3600);
+        if stale && (name.contains(".tmp-") || name.contains(".damaged-")) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// FNV-1a over 8-byte words (fast enough for ~50 MB of dictionary on every load).
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        hash ^= u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    fnv1a(&mut hash, words.remainder());
+    hash
 }
 
 /// The error and its causes on one line (lindera keeps the useful part in the causes).
@@ -342,6 +442,7 @@ fn build_cached(
         return Ok((final_dir, false));
     }
     fs::create_dir_all(cache_root).map_err(|e| io("create the cache directory", cache_root, e))?;
+    sweep(cache_root);
     let csv = csv_files(source).map_err(|e| io("list", source, e))?;
     let encoding = detect_encoding(&csv[0]).map_err(|e| io("read", &csv[0], e))?;
     let mut metadata =
@@ -349,18 +450,21 @@ fn build_cached(
     metadata.name = name.to_string();
     metadata.encoding = encoding.to_string();
 
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let tmp = cache_root.join(format!(".{entry}.tmp-{}-{nanos}", std::process::id()));
-    let built = DictionaryBuilder::new(metadata).build_dictionary(source, &tmp);
+    let tmp = cache_root.join(format!(".{entry}.tmp-{}", unique()));
+    let built = DictionaryBuilder::new(metadata)
+        .build_dictionary(source, &tmp)
+        .map_err(|e| chain(&e))
+        .and_then(|()| {
+            let manifest = manifest_of(&tmp).map_err(|e| e.to_string())?;
+            fs::write(tmp.join(MANIFEST), manifest).map_err(|e| e.to_string())
+        });
     if let Err(e) = built {
         let _ = fs::remove_dir_all(&tmp);
         return Err(DictError(format!(
             "cannot build the Japanese dictionary from {} ({encoding}): {}; check that it is \
              a complete MeCab IPADIC source",
             source.display(),
-            chain(&e)
+            e
         )));
     }
     if let Err(e) = fs::rename(&tmp, &final_dir) {
