@@ -2,7 +2,8 @@
 //!
 //! A plugin is a shared library exporting the C ABI of `green-plugin-api`
 //! (`green_plugin.h`). This crate finds it (by path, or by name on the search path
-//! `GREEN_PLUGIN_PATH` plus `$XDG_DATA_HOME/green/plugins`), checks its entry symbol, ABI
+//! `GREEN_PLUGIN_PATH` plus `$XDG_DATA_HOME/green/plugins`, loading only libraries whose
+//! file name fits the plugin's name), checks its entry symbol, ABI
 //! version and descriptor, and wraps it as a [`Tokenizer`]. It trusts nothing a plugin
 //! returns: spans are checked to be in bounds, non-empty and on UTF-8 boundaries, strings
 //! to be UTF-8, counts to be sane; a plugin that is not thread-safe is called under a lock.
@@ -209,13 +210,29 @@ fn locate(spec: &str, dirs: &[PathBuf]) -> Result<(Loaded, PluginInfo), Error> {
         }
         return open(&path);
     }
-    let mut broken = 0;
-    for path in libraries(dirs) {
+    // Only libraries whose file name matches are loaded: loading runs a library's
+    // initialisers, and one that aborts must not take down a lookup of another plugin.
+    let mut failed = Vec::new();
+    let mut other = Vec::new();
+    for path in libraries(dirs).into_iter().filter(|p| named_like(p, spec)) {
         match open(&path) {
             Ok((loaded, info)) if info.name == spec => return Ok((loaded, info)),
-            Ok(_) => {}
-            Err(_) => broken += 1,
+            Ok((_, info)) => other.push(format!("{} is plugin '{}'", path.display(), info.name)),
+            Err(e) => failed.push(e.0),
         }
+    }
+    if let Some(first) = failed.first() {
+        return Err(Error(format!(
+            "plugin '{spec}': {first}{}",
+            if failed.len() > 1 {
+                format!(
+                    " (and {} more libraries named like it failed)",
+                    failed.len() - 1
+                )
+            } else {
+                String::new()
+            }
+        )));
     }
     let searched = if dirs.is_empty() {
         "an empty search path".to_string()
@@ -225,14 +242,35 @@ fn locate(spec: &str, dirs: &[PathBuf]) -> Result<(Loaded, PluginInfo), Error> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let broken = if broken > 0 {
-        format!(" ({broken} libraries there failed to load; run `green plugins`)")
-    } else {
+    let other = if other.is_empty() {
         String::new()
+    } else {
+        format!(" ({})", other.join("; "))
     };
+    let file = format!(
+        "{}{spec}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
     Err(Error(format!(
-        "plugin '{spec}' not found in {searched}{broken}; put its directory in {PATH_VAR} or give the library's path"
+        "plugin '{spec}' not found in {searched}{other}; plugins are found by file name ({file}, or any name ending in _{spec} or -{spec}): put its directory in {PATH_VAR}, or give the library's path; `green plugins` lists what is there"
     )))
+}
+
+/// Whether a library's file name fits plugin `name`: `libNAME.so`, `NAME.so`, or a stem
+/// ending in `_NAME` or `-NAME` (`libgreen_plugin_regex.so` for `regex`); `-` and `_` are
+/// the same (Cargo turns one into the other).
+fn named_like(path: &Path, name: &str) -> bool {
+    let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+        return false;
+    };
+    let norm = |s: &str| s.replace('-', "_");
+    let stem = norm(
+        stem.strip_prefix(std::env::consts::DLL_PREFIX)
+            .unwrap_or(stem),
+    );
+    let name = norm(name);
+    stem == name || stem.ends_with(&format!("_{name}"))
 }
 
 /// Load the plugin `spec` (a path, or a name looked up in [`search_path`]) and create it
@@ -495,7 +533,7 @@ mod tests {
         let err = load_from("nothere", None, &[PathBuf::from("/nonexistent-dir")])
             .unwrap_err()
             .0;
-        assert!(err.starts_with("plugin 'nothere' not found in /nonexistent-dir; put its directory in GREEN_PLUGIN_PATH"), "{err}");
+        assert!(err.starts_with("plugin 'nothere' not found in /nonexistent-dir; plugins are found by file name (libnothere.so"), "{err}");
         let err = load_from("./nothere.so", None, &[]).unwrap_err().0;
         assert_eq!(err, "plugin ./nothere.so: no such file");
     }

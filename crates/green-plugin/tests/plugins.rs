@@ -199,14 +199,28 @@ fn plugins_are_found_by_name_and_listed() {
         dir.join(format!("not_a_plugin{}", std::env::consts::DLL_SUFFIX)),
     )
     .unwrap();
+    // A library whose initialiser aborts the process: never loaded by a lookup of another name.
+    std::fs::copy(
+        broken("ABORT_ON_LOAD"),
+        dir.join(format!("libgreen_boom{}", std::env::consts::DLL_SUFFIX)),
+    )
+    .unwrap();
     let dirs = [PathBuf::from("/nonexistent-dir"), dir.clone()];
     assert_eq!(load_from("cws", None, &dirs).unwrap().info().name, "cws");
     let err = load_from("klingon", None, &dirs).unwrap_err().0;
     assert!(
         err.contains("plugin 'klingon' not found in /nonexistent-dir, ")
-            && err.contains("(1 libraries there failed to load"),
+            && err.contains("plugins are found by file name (libklingon.so"),
         "{err}"
     );
+    // A library named like the plugin that fails to load is named in the error.
+    let err = load_from("plugin", None, &dirs).unwrap_err().0;
+    assert!(
+        err.contains("not_a_plugin") && err.contains("no symbol 'green_plugin_entry'"),
+        "{err}"
+    );
+    std::fs::remove_file(dir.join(format!("libgreen_boom{}", std::env::consts::DLL_SUFFIX)))
+        .unwrap();
     let found = discover(&dirs);
     assert_eq!(found.len(), 2);
     let info = found.iter().find_map(|(_, r)| r.as_ref().ok()).unwrap();
