@@ -3,7 +3,9 @@
 //! - C = S: OD = max(0, min(s,r) - s) = 0 and OI = max(0, s - max(s,r)) = 0 (no FP);
 //! - the seven regions partition the n-grams: TK+TD+OD+UD = |S|, TK+TI+OD+UI = |R|, TK+TI+OI+UD = |C|;
 //! - corpus counts are sums, so permuting sentences leaves them unchanged;
-//! - results do not depend on the number of threads.
+//! - results do not depend on the number of threads;
+//! - a sentence with many references (the sparse counting path) counts each reference as
+//!   if it were the only one (the dense path).
 
 use green_engine::{Chars, Config, Counter, Regions, Scorer, Whitespace};
 use proptest::prelude::*;
@@ -25,6 +27,24 @@ fn ngrams(len: usize, n: usize) -> u64 {
 }
 
 proptest! {
+    #[test]
+    fn many_references_count_like_each_alone(
+        s in sentence(),
+        refs in prop::collection::vec(sentence(), 40..80),
+        hyps in prop::collection::vec(sentence(), 1..3),
+    ) {
+        let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let mut counter = Counter::new();
+        let all = counter.count(&Chars::default(), 6, &s, &refs, &hyps).unwrap();
+        for (r, reference) in refs.iter().enumerate() {
+            let one = counter.count(&Chars::default(), 6, &s, &[reference], &hyps).unwrap();
+            for h in 0..hyps.len() {
+                prop_assert_eq!(all.get(h, r), one.get(h, 0));
+            }
+        }
+    }
+
     #[test]
     fn hypothesis_equal_to_reference_has_no_errors(s in sentence(), r in sentence()) {
         let sc = Counter::new().count(&Whitespace, 4, &s, &[&r], &[&r]).unwrap();

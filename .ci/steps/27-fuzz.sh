@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Fuzzing on stable Rust (cargo-fuzz needs nightly, which this machine cannot fetch): the
+# proptest harnesses of the readers (line files, M2, para), the meta-evaluation inputs
+# (judgments XML, descriptors) and the engine's invariants, with many more cases than
+# `cargo test` runs. GREEN_FUZZ_CASES sets the effort per target.
+set -euo pipefail
+cases="${GREEN_FUZZ_CASES:-100000}"
+export PROPTEST_CASES="$cases"
+cargo test --release --locked -p green-io --test fuzz
+cargo test --release --locked -p green-meta --test fuzz
+PROPTEST_CASES=$(( cases / 10 )) cargo test --release --locked -p green-engine --test properties
