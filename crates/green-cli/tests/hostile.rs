@@ -296,3 +296,14 @@ fn a_closed_stdout_is_a_quiet_exit() {
         assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
     }
 }
+
+#[test]
+fn tokenize_prints_nothing_when_a_line_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.txt"), b"a b\nc d\nbad \xff\n").unwrap();
+    fails(
+        &green(dir.path(), &["tokenize", "t.txt"]),
+        1,
+        "t.txt:3: invalid UTF-8",
+    );
+}

@@ -25,6 +25,10 @@ use green_plugin_api::{
     GREEN_PLUGIN_OK, GREEN_PLUGIN_THREAD_SAFE,
 };
 
+/// Longest token text a plugin may return for one line. The host cannot see how big the
+/// plugin's buffer really is; this bounds what a wrong length can make it read.
+pub const MAX_TEXT_BYTES: usize = 1 << 30;
+
 /// The environment variable holding the plugin search path (directories, `:`-separated on Unix).
 pub const PATH_VAR: &str = "GREEN_PLUGIN_PATH";
 
@@ -378,6 +382,13 @@ impl PluginTokenizer {
     ) -> Result<(), TokenizeError> {
         let (text, what) = if out.text.is_null() {
             (input, "input")
+        } else if out.text_len > MAX_TEXT_BYTES {
+            return Err(self.fail(format_args!(
+                "returned a text of {} bytes for {} bytes of input (at most {} MiB)",
+                out.text_len,
+                input.len(),
+                MAX_TEXT_BYTES >> 20
+            )));
         } else {
             // SAFETY: the plugin promises text_len readable bytes at text.
             let bytes = unsafe { std::slice::from_raw_parts(out.text.cast::<u8>(), out.text_len) };

@@ -282,6 +282,17 @@ fn invalid_utf8_text() {
 }
 
 #[test]
+fn absurd_text_length() {
+    assert_eq!(
+        tokenize_error("HUGE_TEXT", "a b"),
+        format!(
+            "plugin 'broken' 0.0.1: returned a text of {} bytes for 3 bytes of input (at most 1024 MiB)",
+            usize::MAX
+        )
+    );
+}
+
+#[test]
 fn absurd_token_count() {
     let err = tokenize_error("HUGE_COUNT", "a b");
     assert!(

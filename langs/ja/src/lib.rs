@@ -81,7 +81,13 @@ impl Tokenizer for Japanese {
             let tokens = self
                 .segmenter
                 .segment_with_lattice(Cow::Borrowed(text), lattice)
-                .map_err(|e| TokenizeError::new(format!("lindera: {e}")))?;
+                .map_err(|e| {
+                    let why = e.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
+                    TokenizeError::new(format!(
+                        "the Japanese analyser (lindera, dictionary {}) could not segment the line: {why}; check the dictionary given by --ja-dict or GREEN_JA_DICT",
+                        self.dict_name
+                    ))
+                })?;
             for token in &tokens {
                 let surface: &str = &token.surface;
                 // lindera drops the dictionary's SPACE class; catch the rest (e.g. U+3000).

@@ -7,11 +7,10 @@
 //! scoring the raw text with `-t SPEC`, with this tool or with the reference. Whitespace
 //! inside a token is shown as `␣` so that no token is invisible.
 
-use std::io::{self, BufWriter, Write};
-
 use anyhow::{anyhow, Result};
 use green_io::Input;
 
+use crate::output::emit;
 use crate::score::TokenizerArgs;
 
 /// The tokenizer specs and what they do, for the help text.
@@ -55,10 +54,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let input = Input::parse(&args.input);
     let mut reader = input.open()?;
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    // Printed only when every line has been tokenised, so a failure leaves no partial output.
     let (mut line, mut text) = (String::new(), String::new());
     while reader.next_line(&mut line)? {
-        text.clear();
         let mut first = true;
         tokenizer
             .tokenize(&line, &mut |token| {
@@ -77,9 +75,8 @@ pub fn run(args: &Args) -> Result<()> {
                 )
             })?;
         text.push('\n');
-        out.write_all(text.as_bytes())?;
     }
-    out.flush()?;
+    emit(&text)?;
     Ok(())
 }
 
