@@ -136,15 +136,16 @@ fn same_length<T>(sets: &[Vec<T>], what: &str, count: usize) -> Result<(), Strin
     }
 }
 
-/// Score `inputs` with `tokenizer`; runs without the GIL.
+/// Score `inputs` with `tokenizer`; runs without the GIL, taking it between batches only to
+/// see whether Ctrl-C was pressed (then it stops with `KeyboardInterrupt`).
 fn score<T: Tokenizer + ?Sized>(
     tokenizer: &T,
     config: Config,
     inputs: &Inputs,
-) -> Result<Outcome, String> {
+) -> PyResult<Outcome> {
     let count = inputs.sources.len();
-    same_length(&inputs.references, "references", count)?;
-    same_length(&inputs.systems, "hypotheses", count)?;
+    same_length(&inputs.references, "references", count).map_err(green_err)?;
+    same_length(&inputs.systems, "hypotheses", count).map_err(green_err)?;
     let present: Vec<Vec<usize>> = (0..count)
         .map(|i| {
             (0..inputs.references.len())
@@ -153,10 +154,10 @@ fn score<T: Tokenizer + ?Sized>(
         })
         .collect();
     if let Some(i) = present.iter().position(Vec::is_empty) {
-        return Err(format!(
+        return Err(green_err(format!(
             "sentence {} (index {i}) has no reference: every sentence needs at least one reference that is not None",
             i + 1
-        ));
+        )));
     }
     let scorer = green_engine::Scorer::new(tokenizer, config);
     let refs: Vec<Vec<&str>> = present
@@ -178,16 +179,22 @@ fn score<T: Tokenizer + ?Sized>(
             hyps: &hyps[i],
         })
         .collect();
-    let eval = scorer
-        .evaluate_sentences(&batch, inputs.systems.len())
-        .map_err(|e| match e {
-            green_engine::Error::Tokenize { sentence, source } => format!(
-                "sentence {} (index {sentence}): tokenizer failed: {source}",
+    let mut acc = green_engine::Accumulator::new(&scorer.config, inputs.systems.len());
+    let mut sentences = Vec::with_capacity(count);
+    for (b, chunk) in batch.chunks(green_engine::BATCH).enumerate() {
+        Python::attach(|py| py.check_signals())?;
+        let counts = scorer.count_batch(chunk).map_err(|(i, e)| {
+            let sentence = b * green_engine::BATCH + i;
+            green_err(format!(
+                "sentence {} (index {sentence}): tokenizer failed: {e}",
                 sentence + 1
-            ),
-            other => other.to_string(),
+            ))
         })?;
-    let (report, sentences) = (eval.report, eval.sentences);
+        for c in &counts {
+            sentences.push(acc.add(c).map_err(green_err)?);
+        }
+    }
+    let report = acc.finish();
     let refs = present.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Outcome {
         report,
@@ -236,7 +243,6 @@ impl Scorer {
             Built::Char(t) => score(t, config, &inputs),
             Built::Dyn(t) => score(t.as_ref(), config, &inputs),
         })
-        .map_err(green_err)
     }
 
     fn one_system(
@@ -373,6 +379,7 @@ impl Scorer {
         beta: Option<f64>,
     ) -> PyResult<f64> {
         let out = self.one_system(py, sources, references, hypotheses, beta)?;
+        nonempty(&out)?;
         Ok(out.report.systems[0].betas[0].corpus)
     }
 
@@ -387,6 +394,7 @@ impl Scorer {
         beta: Option<f64>,
     ) -> PyResult<f64> {
         let out = self.one_system(py, sources, references, hypotheses, beta)?;
+        nonempty(&out)?;
         Ok(out.report.systems[0].betas[0].mean)
     }
 
@@ -423,6 +431,16 @@ impl Scorer {
         let out = self.run(py, betas.clone(), inputs)?;
         evaluation_dict(py, self, &betas, &out)
     }
+}
+
+/// A corpus or mean score of no sentences is an error, as in the CLI, not 0.0.
+fn nonempty(out: &Outcome) -> PyResult<()> {
+    if out.sentences.is_empty() {
+        return Err(green_err(
+            "no sentences: there is nothing to score (sentence_scores of an empty corpus is [])",
+        ));
+    }
+    Ok(())
 }
 
 /// The result of `evaluate` as nested plain dicts and lists.

@@ -139,7 +139,11 @@ def test_accepts_any_sequence():
 
 
 def test_empty_corpus():
-    assert green.corpus_score([], [[]], []) == 0.0
+    # A score of nothing is an error, as in the CLI; the list of no sentence scores is [].
+    with pytest.raises(green.GreenError, match="^no sentences: there is nothing to score"):
+        green.corpus_score([], [[]], [])
+    with pytest.raises(green.GreenError, match="^no sentences"):
+        green.Scorer().mean_score([], [[]], [])
     assert green.sentence_scores([], [[]], []) == []
 
 
@@ -149,3 +153,28 @@ def test_functions_reuse_a_cached_scorer():
     again = green._scorer("char", 6, 2.0, "none", {"norm": "nfc"})
     assert first is again
     assert green._scorer("char", 6, 2.0, "none", {"norm": "nfkc"}) is not first
+
+
+def test_ctrl_c_stops_a_long_call():
+    """Ctrl-C during a long call raises KeyboardInterrupt within a batch, instead of after
+    the whole call (the signal used to wait until the call returned)."""
+    import os
+    import signal
+
+    text = "the cat sat on the mat today and then it went home to sleep for a long while " * 3
+    small = 20_000
+    src, ref, hyp = [text] * small, [text + " ."] * small, [text.replace("cat", "dog")] * small
+    scorer = green.Scorer("char", n=9)
+    start = time.perf_counter()
+    scorer.corpus_score(src, [ref], hyp)
+    per_small = time.perf_counter() - start
+    # Ten times as many sentences: about 10 * per_small without an interrupt.
+    src, ref, hyp = src * 10, ref * 10, hyp * 10
+    timer = threading.Timer(per_small / 2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        scorer.corpus_score(src, [ref], hyp)
+    elapsed = time.perf_counter() - start
+    timer.join()
+    assert elapsed < 10 * per_small / 3, (elapsed, per_small)
