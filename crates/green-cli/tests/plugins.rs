@@ -243,3 +243,24 @@ fn unknown_plugin_and_stray_config() {
         "plugin 'cws' not found",
     );
 }
+
+#[test]
+fn check_finds_a_plugin_that_wrongly_claims_thread_safety() {
+    let racy = broken("RACY");
+    let racy = racy.to_str().unwrap();
+    fails_with(
+        &green(None, &["plugins", "--check", racy]),
+        "claims to be thread-safe but is not",
+    );
+    let serial = broken("SERIAL");
+    let ok = green(None, &["plugins", "--check", serial.to_str().unwrap()]);
+    let text = stdout(&ok);
+    assert!(
+        text.contains("same tokens on 400 lines alone and from")
+            && text.contains("not flagged thread-safe, so green calls it under a lock"),
+        "{text}"
+    );
+    let regex = rust_plugin("green_regex");
+    let ok = green(None, &["plugins", "--check", regex.to_str().unwrap()]);
+    assert!(stdout(&ok).contains("plugin:regex@"));
+}

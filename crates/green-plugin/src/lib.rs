@@ -262,7 +262,7 @@ fn locate(spec: &str, dirs: &[PathBuf]) -> Result<(Loaded, PluginInfo), Error> {
 }
 
 /// Whether a library's file name fits plugin `name`: `libNAME.so`, `NAME.so`, or a stem
-/// ending in `_NAME` or `-NAME` (`libgreen_plugin_regex.so` for `regex`); `-` and `_` are
+/// ending in `_NAME` or `-NAME` (`libgreen_regex.so` for `regex`); `-` and `_` are
 /// the same (Cargo turns one into the other).
 fn named_like(path: &Path, name: &str) -> bool {
     let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
