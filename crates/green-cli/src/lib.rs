@@ -33,6 +33,8 @@ pub struct Cli {
 /// Subcommands beyond the reference CLI.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// GLEU (Napoles et al.) exactly as the PyPI package `gleu --fix-seed` prints it.
+    Gleu(cmd::gleu::Args),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
     /// MAEGE: validate GREEN/GLEU configurations from the gold edits of an M2 file.
@@ -49,6 +51,7 @@ pub enum Command {
 
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
+        Command::Gleu(args) => cmd::gleu::run(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Maege(args) => cmd::maege::run(args),
         Command::Meta(args) => cmd::meta::run(args),

@@ -112,39 +112,6 @@ fn decimal_str(coefficient: &[u8], exp: usize) -> String {
     }
 }
 
-/// NumPy's `np.mean` of a float64 array: its pairwise sum of all elements divided by n
-/// (checked against NumPy 2.4 on random arrays of 1 to 70,000 elements).
-pub fn numpy_mean(xs: &[f64]) -> f64 {
-    pairwise_sum(xs) / xs.len() as f64
-}
-
-/// NumPy's `pairwise_sum`: a plain loop below 8 elements, eight interleaved accumulators up
-/// to 128, else the two halves (the first a multiple of 8 long) summed recursively.
-fn pairwise_sum(a: &[f64]) -> f64 {
-    let n = a.len();
-    if n < 8 {
-        return a.iter().fold(0.0, |s, &x| s + x);
-    }
-    if n <= 128 {
-        let mut r = [0.0f64; 8];
-        r.copy_from_slice(&a[..8]);
-        let whole = n - n % 8;
-        for block in a[8..whole].chunks_exact(8) {
-            for (acc, &x) in r.iter_mut().zip(block) {
-                *acc += x;
-            }
-        }
-        let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for &x in &a[whole..] {
-            res += x;
-        }
-        return res;
-    }
-    let half = n / 2;
-    let half = half - half % 8;
-    pairwise_sum(&a[..half]) + pairwise_sum(&a[half..])
-}
-
 /// A score as printed: ×100, quantized.
 pub fn percent(x: f64, digits: usize) -> String {
     quantize(x * 100.0, digits)
@@ -207,6 +174,11 @@ pub fn verbose_table(orders: &[OrderScore], beta: f64, digits: usize) -> String 
             row
         })
         .collect();
+    pretty_table(&header, &rows)
+}
+
+/// A table as Python's prettytable draws it by default: every cell centred, `+---+` rules.
+pub fn pretty_table(header: &[String], rows: &[Vec<String>]) -> String {
     let widths: Vec<usize> = (0..header.len())
         .map(|c| {
             rows.iter()
@@ -233,8 +205,8 @@ pub fn verbose_table(orders: &[OrderScore], beta: f64, digits: usize) -> String 
         }
         s
     };
-    let mut out = format!("{rule}\n{}\n{rule}\n", line(&header));
-    for row in &rows {
+    let mut out = format!("{rule}\n{}\n{rule}\n", line(header));
+    for row in rows {
         out.push_str(&line(row));
         out.push('\n');
     }
@@ -276,19 +248,6 @@ mod tests {
         assert_eq!(quantize(5e-8, 7), "1E-7");
         assert_eq!(quantize(0.0, 0), "0");
         assert_eq!(quantize(12.5, 0), "13");
-    }
-
-    #[test]
-    fn numpy_mean_sums_pairwise() {
-        // Where a running sum and NumPy's pairwise sum differ in the last bit (values from
-        // NumPy 2.4): numpy.mean([0.1] * 10) == 0.1, but sum([0.1] * 10) / 10 is not.
-        let xs = [0.1; 10];
-        assert_eq!(numpy_mean(&xs), 0.1);
-        assert_eq!(xs.iter().sum::<f64>() / 10.0, 0.09999999999999999);
-        // numpy.mean([1 / (i + 1) for i in range(300)]): the recursive halves above 128.
-        let ys: Vec<f64> = (0..300).map(|i| 1.0 / f64::from(i + 1)).collect();
-        assert_eq!(numpy_mean(&ys), 0.02094221293433168);
-        assert_eq!(ys.iter().sum::<f64>() / 300.0, 0.020942212934331673);
     }
 
     #[test]

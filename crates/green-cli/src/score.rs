@@ -23,7 +23,9 @@ use serde_json::{json, Value};
 
 use crate::guards;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
-use crate::output::{emit, numpy_mean, percent, quantize, verbose_table};
+use green_engine::numpy::numpy_mean;
+
+use crate::output::{emit, percent, quantize, verbose_table};
 
 /// Sentences counted per parallel batch.
 const BATCH: usize = 4096;

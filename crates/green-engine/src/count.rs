@@ -173,27 +173,7 @@ impl Counter {
         refs: &[&str],
         hyps: &[&str],
     ) -> Result<SentenceCounts, TokenizeError> {
-        self.short.clear();
-        self.arena.clear();
-        self.spans.clear();
-        self.table.clear();
-        self.vocab = 0;
-        self.tokens.clear();
-        self.bounds.clear();
-        self.bounds.push(0);
-        self.overflow = false;
-        for text in std::iter::once(&source).chain(refs).chain(hyps) {
-            let mut ids = std::mem::take(&mut self.tokens);
-            tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
-            self.tokens = ids;
-            self.bounds.push(self.tokens.len());
-            if self.overflow {
-                return Err(TokenizeError::new(format!(
-                    "the tokenizer returned more than {} MiB of distinct tokens for one sentence",
-                    MAX_TOKEN_BYTES >> 20
-                )));
-            }
-        }
+        self.intern_texts(tokenizer, source, refs, hyps)?;
         let texts = 1 + refs.len() + hyps.len();
         let mut out = SentenceCounts {
             n,
@@ -218,6 +198,131 @@ impl Counter {
             }
         }
         Ok(out)
+    }
+
+    /// GLEU's statistics of one sentence (Napoles et al.; see [`crate::gleu`]): for every
+    /// hypothesis, reference and order, over the hypothesis' distinct n-grams g,
+    /// `matched = Σ min(r_g, c_g)`, `penalty = Σ_{r_g = 0} min(s_g, c_g)`, `total = Σ c_g`;
+    /// and every text's length in tokens.
+    pub fn count_gleu<T: Tokenizer + ?Sized>(
+        &mut self,
+        tokenizer: &T,
+        n: usize,
+        source: &str,
+        refs: &[&str],
+        hyps: &[&str],
+    ) -> Result<crate::gleu::GleuCounts, TokenizeError> {
+        self.intern_texts(tokenizer, source, refs, hyps)?;
+        let texts = 1 + refs.len() + hyps.len();
+        let len = |t: usize| (self.bounds[t + 1] - self.bounds[t]) as u64;
+        let mut out = crate::gleu::GleuCounts {
+            n,
+            refs: refs.len(),
+            hyps: hyps.len(),
+            stats: vec![crate::gleu::GleuStats::default(); hyps.len() * refs.len() * n],
+            ref_len: (0..refs.len()).map(|r| len(1 + r)).collect(),
+            hyp_len: (0..hyps.len()).map(|h| len(1 + refs.len() + h)).collect(),
+        };
+        self.grams.clone_from(&self.tokens);
+        self.gram_bounds.clone_from(&self.bounds);
+        let mut vocab = self.vocab as usize;
+        for order in 1..=n {
+            if order > 1 {
+                vocab = self.next_order(order, texts, vocab);
+            }
+            self.gleu_order(order, refs.len(), hyps.len(), vocab, &mut out);
+        }
+        Ok(out)
+    }
+
+    /// [`Counter::count_gleu`] at one order: source and hypothesis counts in one table, each
+    /// reference's counts in turn, each hypothesis' distinct ids visited once.
+    fn gleu_order(
+        &mut self,
+        order: usize,
+        refs: usize,
+        hyps: usize,
+        vocab: usize,
+        out: &mut crate::gleu::GleuCounts,
+    ) {
+        let width = 1 + hyps;
+        self.counts.clear();
+        self.counts.resize(vocab * width, 0);
+        let grams = |t: usize| self.gram_bounds[t]..self.gram_bounds[t + 1];
+        for (k, t) in std::iter::once(0)
+            .chain(1 + refs..1 + refs + hyps)
+            .enumerate()
+        {
+            for &id in &self.grams[grams(t)] {
+                self.counts[id as usize * width + k] += 1;
+            }
+        }
+        self.ref_counts.clear();
+        self.ref_counts.resize(vocab, 0);
+        self.stamps.clear();
+        self.stamps.resize(vocab, usize::MAX);
+        for r in 0..refs {
+            let reference = grams(1 + r);
+            for &id in &self.grams[reference.clone()] {
+                self.ref_counts[id as usize] += 1;
+            }
+            for h in 0..hyps {
+                let pair = r * hyps + h;
+                let mut stats = crate::gleu::GleuStats::default();
+                for &id in &self.grams[grams(1 + refs + h)] {
+                    let id = id as usize;
+                    if self.stamps[id] == pair {
+                        continue;
+                    }
+                    self.stamps[id] = pair;
+                    let row = &self.counts[id * width..];
+                    let (s, c) = (u64::from(row[0]), u64::from(row[1 + h]));
+                    let r = u64::from(self.ref_counts[id]);
+                    stats.matched += r.min(c);
+                    if r == 0 {
+                        stats.penalty += s.min(c);
+                    }
+                    stats.total += c;
+                }
+                out.stats[(h * refs + r) * out.n + order - 1] = stats;
+            }
+            for &id in &self.grams[reference] {
+                self.ref_counts[id as usize] = 0;
+            }
+        }
+    }
+
+    /// Intern every token of the source, references and hypotheses into `tokens`, text
+    /// by text (`bounds[t]..bounds[t + 1]` is text `t`).
+    fn intern_texts<T: Tokenizer + ?Sized>(
+        &mut self,
+        tokenizer: &T,
+        source: &str,
+        refs: &[&str],
+        hyps: &[&str],
+    ) -> Result<(), TokenizeError> {
+        self.short.clear();
+        self.arena.clear();
+        self.spans.clear();
+        self.table.clear();
+        self.vocab = 0;
+        self.tokens.clear();
+        self.bounds.clear();
+        self.bounds.push(0);
+        self.overflow = false;
+        for text in std::iter::once(&source).chain(refs).chain(hyps) {
+            let mut ids = std::mem::take(&mut self.tokens);
+            tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
+            self.tokens = ids;
+            self.bounds.push(self.tokens.len());
+            if self.overflow {
+                return Err(TokenizeError::new(format!(
+                    "the tokenizer returned more than {} MiB of distinct tokens for one sentence",
+                    MAX_TOKEN_BYTES >> 20
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The regions of every (hypothesis, reference) pair at one order, from a dense table of

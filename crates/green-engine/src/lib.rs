@@ -19,7 +19,9 @@
 
 pub mod corpus;
 pub mod count;
+pub mod gleu;
 pub mod normalize;
+pub mod numpy;
 pub mod score;
 pub mod signature;
 pub mod tokenizer;

@@ -1,5 +1,6 @@
 //! Subcommands other than scoring, one module each.
 
+pub mod gleu;
 pub mod m2;
 pub mod maege;
 pub mod meta;

@@ -1,0 +1,323 @@
+//! `green gleu`: GLEU as benchmarks report it (JFLEG, MultiGEC-2025), printed byte for byte
+//! as the PyPI package `gleu` prints it with `--fix-seed` (its only reproducible mode, and
+//! the draws of the original gleu.py). The metric itself is `green_engine::gleu`; this is
+//! reading, counting in parallel, and the package's three programs as levels:
+//! `gleu` (corpus), `sgleu` (sentence), `mgleu` (mean).
+
+use anyhow::{bail, Result};
+use clap::ValueEnum;
+use green_engine::gleu::{self, GleuCounts, GleuStats};
+use green_engine::numpy::numpy_mean;
+use green_engine::{Counter, Tokenizer};
+use green_io::m2::MissingAnnotator;
+use green_io::references::Format as RefFormat;
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
+use crate::output::{emit, percent, pretty_table};
+use crate::score::{load_formats, Loaded, TokenizerArgs};
+
+/// Most iterations of reference sampling.
+const MAX_ITERATIONS: usize = 100_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Level {
+    /// Corpus GLEU, references sampled per iteration (`gleu`).
+    Corpus,
+    /// One line per sentence, a column per system (`sgleu`).
+    Sentence,
+    /// Mean of the sentence scores (`mgleu`).
+    Mean,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Source file (optional for M2 and para references, which carry the sources).
+    #[arg(
+        short = 's',
+        long = "src",
+        visible_alias = "source",
+        value_name = "SRC"
+    )]
+    pub source: Option<String>,
+
+    /// Reference files.
+    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., required = true, value_name = "REF")]
+    pub refs: Vec<String>,
+
+    /// System output files (`-o` as in the package).
+    #[arg(short = 'o', short_alias = 'c', long = "out", visible_aliases = ["outputs", "hyp", "hyps", "cor"], num_args = 1.., required = true, value_name = "HYP")]
+    pub hyps: Vec<String>,
+
+    /// Highest n-gram order.
+    #[arg(short = 'n', default_value_t = 4, value_parser = bounded(1, green_engine::MAX_N))]
+    pub n: usize,
+
+    /// Reference-sampling iterations at corpus level.
+    #[arg(short = 'i', long = "iter", default_value_t = 500, value_parser = bounded(1, MAX_ITERATIONS))]
+    pub iterations: usize,
+
+    /// Digits after the decimal point.
+    #[arg(short = 'd', long = "digit", default_value_t = 2, value_parser = bounded(0, MAX_DIGITS))]
+    pub digits: usize,
+
+    #[command(flatten)]
+    pub tokenizer: TokenizerArgs,
+
+    /// Each sentence's best reference instead of sampling (corpus) or the mean (sentence).
+    #[arg(short = 'm', long = "max")]
+    pub max: bool,
+
+    /// Per-order tables: corpus level with --max, and sentence level.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
+    /// Score level.
+    #[arg(long, value_enum, default_value = "corpus")]
+    pub level: Level,
+
+    /// Accepted for the package's command lines; green always draws with its fixed seeds.
+    #[arg(short = 'f', long = "fix-seed", visible_alias = "fix")]
+    pub fix_seed: bool,
+
+    /// Output: text (the package's) or json (scores and a signature).
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+
+    /// Layout of the -r files: auto, lines, m2 or para (see `green --help`).
+    #[arg(long, default_value = "auto", value_name = "FORMAT")]
+    pub ref_format: String,
+
+    /// M2 references: skip or source (see `green --help`).
+    #[arg(long, default_value = "skip", value_name = "RULE")]
+    pub missing_annotator: MissingAnnotator,
+
+    /// Worker threads (default: all cores). Results are identical at any count.
+    #[arg(long, value_parser = bounded(1, MAX_THREADS))]
+    pub threads: Option<usize>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let format = RefFormat::parse(&args.ref_format)?;
+    let data = load_formats(
+        args.source.as_ref(),
+        &args.refs,
+        &args.hyps,
+        format,
+        args.missing_annotator,
+    )?;
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()?;
+    }
+    let built = args.tokenizer.build()?;
+    let tokenizer = built.as_dyn();
+    let counts = count(tokenizer, args.n, &data)?;
+    let text = match args.format.as_str() {
+        "json" => serde_json::to_string_pretty(&to_json(args, &data, &counts, tokenizer))? + "\n",
+        _ => render(args, &data, &counts),
+    };
+    emit(&text)?;
+    Ok(())
+}
+
+/// Every sentence's statistics, counted in parallel, in order.
+fn count(tokenizer: &dyn Tokenizer, n: usize, data: &Loaded) -> Result<Vec<GleuCounts>> {
+    let rows: Vec<usize> = (0..data.sources.len()).collect();
+    let counted: Vec<Result<GleuCounts, String>> = rows
+        .par_iter()
+        .map_init(Counter::new, |counter, &i| {
+            let refs: Vec<&str> = data.refs[i].iter().map(String::as_str).collect();
+            let hyps: Vec<&str> = data.hyps.iter().map(|h| h[i].as_str()).collect();
+            counter
+                .count_gleu(tokenizer, n, &data.sources[i], &refs, &hyps)
+                .map_err(|e| {
+                    format!(
+                        "sentence {}: tokenizer '{}' failed: {e}",
+                        i + 1,
+                        tokenizer.name()
+                    )
+                })
+        })
+        .collect();
+    let mut out = Vec::with_capacity(counted.len());
+    for c in counted {
+        match c {
+            Ok(c) => out.push(c),
+            Err(e) => bail!(e),
+        }
+    }
+    Ok(out)
+}
+
+/// Corpus score of system `h`: sampled, or with each sentence's best reference.
+fn corpus(args: &Args, counts: &[GleuCounts], h: usize) -> f64 {
+    if args.max {
+        let best: Vec<usize> = counts.iter().map(|c| gleu::best_reference(c, h)).collect();
+        gleu::corpus_score(counts, h, &best).gleu
+    } else {
+        gleu::sampled_corpus_score(counts, h, args.iterations as u64)
+    }
+}
+
+fn mean(args: &Args, counts: &[GleuCounts], h: usize) -> f64 {
+    let scores: Vec<f64> = counts
+        .iter()
+        .map(|c| gleu::sentence_score(c, h, args.max))
+        .collect();
+    numpy_mean(&scores)
+}
+
+/// The package's text output.
+fn render(args: &Args, data: &Loaded, counts: &[GleuCounts]) -> String {
+    let d = args.digits;
+    let mut out = String::new();
+    match args.level {
+        Level::Corpus if args.max && args.verbose => {
+            for (h, path) in args.hyps.iter().enumerate() {
+                let best: Vec<usize> = counts.iter().map(|c| gleu::best_reference(c, h)).collect();
+                let mut sums = vec![GleuStats::default(); args.n];
+                let (mut rlen, mut hlen) = (0, 0);
+                for (c, &r) in counts.iter().zip(&best) {
+                    for (sum, s) in sums.iter_mut().zip(c.get(h, r)) {
+                        sum.add(&s.rectified());
+                    }
+                    rlen += c.ref_len[r];
+                    hlen += c.hyp_len[h];
+                }
+                out.push_str(&format!("{path}\n{}", table(&sums, rlen, hlen, d)));
+            }
+        }
+        Level::Corpus => {
+            for (h, path) in args.hyps.iter().enumerate() {
+                out.push_str(&format!(
+                    "{path}\t{}\n",
+                    percent(corpus(args, counts, h), d)
+                ));
+            }
+        }
+        Level::Mean => {
+            for (h, path) in args.hyps.iter().enumerate() {
+                out.push_str(&format!("{path}\t{}\n", percent(mean(args, counts, h), d)));
+            }
+        }
+        Level::Sentence if args.verbose => {
+            for (i, c) in counts.iter().enumerate() {
+                for h in 0..c.hyps {
+                    let best = gleu::best_reference(c, h);
+                    for r in 0..c.refs {
+                        let mark = if r == best { '*' } else { ' ' };
+                        out.push_str(&format!(
+                            "S-{n}   \t{}\nH-{n}-{} \t{}\nR-{n}-{}{mark}\t{}\n",
+                            data.sources[i],
+                            h + 1,
+                            data.hyps[h][i],
+                            r + 1,
+                            data.refs[i][r],
+                            n = i + 1
+                        ));
+                        out.push_str(&table(c.get(h, r), c.ref_len[r], c.hyp_len[h], d));
+                    }
+                }
+            }
+        }
+        Level::Sentence => {
+            for c in counts {
+                let cells: Vec<String> = (0..c.hyps)
+                    .map(|h| percent(gleu::sentence_score(c, h, args.max), d))
+                    .collect();
+                out.push_str(&cells.join("\t"));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// The package's per-order table (its `NVerbose`): raw matches and penalties, then the
+/// rectified numerators, precisions, brevity penalty and per-order GLEU, and a total row.
+fn table(stats: &[GleuStats], rlen: u64, hlen: u64, d: usize) -> String {
+    let rectified: Vec<GleuStats> = stats.iter().map(|s| s.rectified()).collect();
+    let score = gleu::gleu(&rectified, rlen, hlen);
+    let header: Vec<String> = ["", "match", "penal", "numer", "denom", "p", "bp", "gleu"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let numer = |s: &GleuStats| s.matched - s.penalty;
+    let mut rows: Vec<Vec<String>> = stats
+        .iter()
+        .zip(&rectified)
+        .enumerate()
+        .map(|(i, (raw, rect))| {
+            vec![
+                (i + 1).to_string(),
+                raw.matched.to_string(),
+                raw.penalty.to_string(),
+                numer(rect).to_string(),
+                rect.total.to_string(),
+                percent(score.precisions[i], d),
+                percent(score.bp, d),
+                percent(score.orders[i], d),
+            ]
+        })
+        .collect();
+    let sum = |f: &dyn Fn(&GleuStats) -> u64, v: &[GleuStats]| v.iter().map(f).sum::<u64>();
+    rows.push(vec![
+        "total".into(),
+        sum(&|s| s.matched, stats).to_string(),
+        sum(&|s| s.penalty, stats).to_string(),
+        sum(&numer, &rectified).to_string(),
+        sum(&|s| s.total, &rectified).to_string(),
+        percent(score.p, d),
+        percent(score.bp, d),
+        percent(score.gleu, d),
+    ]);
+    pretty_table(&header, &rows)
+}
+
+/// Scores unrounded (×100) and the signature.
+fn to_json(
+    args: &Args,
+    data: &Loaded,
+    counts: &[GleuCounts],
+    tokenizer: &dyn Tokenizer,
+) -> serde_json::Value {
+    let fixed = data.refs.iter().all(|r| r.len() == data.max_refs);
+    let signature = format!(
+        "gleu|n:{}|{}|draw:python-mt19937-seed-101i|tok:{}|norm:{}|refs:{}|level:{}|v:{}",
+        args.n,
+        if args.max {
+            "max".to_string()
+        } else {
+            format!("iter:{}", args.iterations)
+        },
+        tokenizer.name(),
+        args.tokenizer.normalization,
+        if fixed {
+            data.max_refs.to_string()
+        } else {
+            "var".into()
+        },
+        format!("{:?}", args.level).to_lowercase(),
+        env!("CARGO_PKG_VERSION")
+    );
+    let systems: Vec<serde_json::Value> = args
+        .hyps
+        .iter()
+        .enumerate()
+        .map(|(h, path)| match args.level {
+            Level::Corpus => json!({"path": path, "score": 100.0 * corpus(args, counts, h)}),
+            Level::Mean => json!({"path": path, "score": 100.0 * mean(args, counts, h)}),
+            Level::Sentence => json!({
+                "path": path,
+                "sentences": counts
+                    .iter()
+                    .map(|c| 100.0 * gleu::sentence_score(c, h, args.max))
+                    .collect::<Vec<f64>>(),
+            }),
+        })
+        .collect();
+    json!({"signature": signature, "systems": systems})
+}
