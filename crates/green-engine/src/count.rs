@@ -246,21 +246,8 @@ impl Counter {
         out: &mut crate::gleu::GleuCounts,
     ) {
         let width = 1 + hyps;
-        self.counts.clear();
-        self.counts.resize(vocab * width, 0);
+        self.per_reference_tables(refs, hyps, vocab);
         let grams = |t: usize| self.gram_bounds[t]..self.gram_bounds[t + 1];
-        for (k, t) in std::iter::once(0)
-            .chain(1 + refs..1 + refs + hyps)
-            .enumerate()
-        {
-            for &id in &self.grams[grams(t)] {
-                self.counts[id as usize * width + k] += 1;
-            }
-        }
-        self.ref_counts.clear();
-        self.ref_counts.resize(vocab, 0);
-        self.stamps.clear();
-        self.stamps.resize(vocab, usize::MAX);
         for r in 0..refs {
             let reference = grams(1 + r);
             for &id in &self.grams[reference.clone()] {
@@ -372,23 +359,9 @@ impl Counter {
         vocab: usize,
         out: &mut SentenceCounts,
     ) {
-        // Source and hypotheses share one row per id, so their counts share a cache line.
         let width = 1 + hyps;
-        self.counts.clear();
-        self.counts.resize(vocab * width, 0);
+        self.per_reference_tables(refs, hyps, vocab);
         let grams = |t: usize| self.gram_bounds[t]..self.gram_bounds[t + 1];
-        for (k, t) in std::iter::once(0)
-            .chain(1 + refs..1 + refs + hyps)
-            .enumerate()
-        {
-            for &id in &self.grams[grams(t)] {
-                self.counts[id as usize * width + k] += 1;
-            }
-        }
-        self.ref_counts.clear();
-        self.ref_counts.resize(vocab, 0);
-        self.stamps.clear();
-        self.stamps.resize(vocab, usize::MAX);
         for r in 0..refs {
             let reference = grams(1 + r);
             for &id in &self.grams[reference.clone()] {
@@ -419,6 +392,27 @@ impl Counter {
                 self.ref_counts[id as usize] = 0;
             }
         }
+    }
+
+    /// Tables for walking one reference at a time: the counts of the source and every
+    /// hypothesis in one row per id (`[id][text]`, so they share a cache line), zeroed
+    /// reference counts, and fresh visit stamps.
+    fn per_reference_tables(&mut self, refs: usize, hyps: usize, vocab: usize) {
+        let width = 1 + hyps;
+        self.counts.clear();
+        self.counts.resize(vocab * width, 0);
+        for (k, t) in std::iter::once(0)
+            .chain(1 + refs..1 + refs + hyps)
+            .enumerate()
+        {
+            for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
+                self.counts[id as usize * width + k] += 1;
+            }
+        }
+        self.ref_counts.clear();
+        self.ref_counts.resize(vocab, 0);
+        self.stamps.clear();
+        self.stamps.resize(vocab, usize::MAX);
     }
 
     /// Replace the n-gram ids of order `order - 1` by those of `order`; returns the vocabulary size.
