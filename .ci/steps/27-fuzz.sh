@@ -2,7 +2,8 @@
 # Fuzzing on stable Rust (cargo-fuzz needs nightly, which this machine cannot fetch): the
 # proptest harnesses of the readers (line files, M2, para), the meta-evaluation inputs
 # (judgments XML, descriptors) and the engine's invariants, with many more cases than
-# `cargo test` runs. GREEN_FUZZ_CASES sets the effort per target.
+# `cargo test` runs. GREEN_FUZZ_CASES sets the cases per target; GREEN_FUZZ_SECONDS (unset
+# here) would make every target fuzz that long.
 set -euo pipefail
 cases="${GREEN_FUZZ_CASES:-100000}"
 export PROPTEST_CASES="$cases"

@@ -1,7 +1,7 @@
 //! Fuzzing the readers on stable Rust (proptest; cargo-fuzz needs a nightly toolchain):
 //! hostile line files, M2 and para text must give a value or one error, never a panic, and
-//! what they give must be sane. `PROPTEST_CASES` sets the effort (`.ci/steps/27-fuzz.sh`
-//! runs many more cases than `cargo test`'s default).
+//! what they give must be sane. `PROPTEST_CASES` sets the cases per round (`.ci/steps/27-fuzz.sh`
+//! runs many more than `cargo test`'s default) and `GREEN_FUZZ_SECONDS` a time to fill.
 
 use green_io::lines::lines_of;
 use green_io::m2::{self, MissingAnnotator};
@@ -72,9 +72,37 @@ fn check_m2(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-proptest! {
-    #[test]
-    fn line_reader_on_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+/// Run `check` on cases from `strategy`: `PROPTEST_CASES` of them (256 by default), and with
+/// `GREEN_FUZZ_SECONDS=S` fresh rounds until S seconds have passed, so a long fuzzing run is
+/// one environment variable. A failure panics with the (shrunk) input.
+fn fuzz<S: Strategy>(strategy: S, check: impl Fn(S::Value) -> Result<(), TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    let deadline = std::env::var("GREEN_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map(|s| std::time::Instant::now() + std::time::Duration::from_secs(s));
+    let mut cases = 0u64;
+    loop {
+        let config = ProptestConfig::default();
+        cases += u64::from(config.cases);
+        let mut runner = proptest::test_runner::TestRunner::new(config);
+        if let Err(e) = runner.run(&strategy, &check) {
+            panic!("{e}");
+        }
+        if deadline.is_none_or(|d| std::time::Instant::now() >= d) {
+            break;
+        }
+    }
+    if deadline.is_some() {
+        eprintln!("{cases} cases");
+    }
+}
+
+#[test]
+fn line_reader_on_any_bytes() {
+    fuzz(prop::collection::vec(any::<u8>(), 0..400), |bytes| {
         if let Ok(lines) = lines_of(&bytes[..], "f") {
             let text = String::from_utf8(bytes.clone()).unwrap();
             let unified = text.replace("\r\n", "\n").replace('\r', "\n");
@@ -83,24 +111,30 @@ proptest! {
         } else {
             prop_assert!(std::str::from_utf8(&bytes).is_err());
         }
-    }
+        Ok(())
+    });
+}
 
-    #[test]
-    fn m2_on_hostile_text(t in text()) {
-        check_m2(&t)?;
-    }
+#[test]
+fn m2_on_hostile_text() {
+    fuzz(text(), |t| check_m2(&t));
+}
 
-    #[test]
-    fn m2_on_well_formed_blocks(t in plain_m2()) {
+#[test]
+fn m2_on_well_formed_blocks() {
+    fuzz(plain_m2(), |t| {
         let m = m2::parse(LineReader::new(t.as_bytes(), "f.m2")).unwrap();
         prop_assert!(!m.sentences.is_empty());
-        check_m2(&t)?;
-    }
+        check_m2(&t)
+    });
+}
 
-    #[test]
-    fn para_on_hostile_text(t in text()) {
+#[test]
+fn para_on_hostile_text() {
+    fuzz(text(), |t| {
         if let Ok(p) = para::parse(LineReader::new(t.as_bytes(), "f.para")) {
             prop_assert!(p.iter().all(|s| !s.refs.is_empty()));
         }
-    }
+        Ok(())
+    });
 }

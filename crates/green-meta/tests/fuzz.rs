@@ -1,6 +1,7 @@
 //! Fuzzing the meta-evaluation inputs on stable Rust (proptest): Appraise judgments XML and
 //! dataset descriptors made of valid and hostile pieces give a value or one error, never a
-//! panic or a stack overflow. `PROPTEST_CASES` sets the effort.
+//! panic or a stack overflow. `PROPTEST_CASES` sets the cases per round and
+//! `GREEN_FUZZ_SECONDS` a time to fill (see green-io's tests/fuzz.rs).
 
 use green_meta::judgments::Judgments;
 use green_meta::Descriptor;
@@ -56,25 +57,64 @@ fn toml_piece() -> impl Strategy<Value = String> {
     ]
 }
 
-proptest! {
-    #[test]
-    fn judgments_on_hostile_xml(pieces in prop::collection::vec(xml_piece(), 0..60)) {
-        let systems = ["A".to_string(), "B".to_string(), "C".to_string()];
+/// Run `check` on cases from `strategy`: `PROPTEST_CASES` of them (256 by default), and with
+/// `GREEN_FUZZ_SECONDS=S` fresh rounds until S seconds have passed, so a long fuzzing run is
+/// one environment variable. A failure panics with the (shrunk) input.
+fn fuzz<S: Strategy>(strategy: S, check: impl Fn(S::Value) -> Result<(), TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    let deadline = std::env::var("GREEN_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map(|s| std::time::Instant::now() + std::time::Duration::from_secs(s));
+    let mut cases = 0u64;
+    loop {
+        let config = ProptestConfig::default();
+        cases += u64::from(config.cases);
+        let mut runner = proptest::test_runner::TestRunner::new(config);
+        if let Err(e) = runner.run(&strategy, &check) {
+            panic!("{e}");
+        }
+        if deadline.is_none_or(|d| std::time::Instant::now() >= d) {
+            break;
+        }
+    }
+    if deadline.is_some() {
+        eprintln!("{cases} cases");
+    }
+}
+
+#[test]
+fn judgments_on_hostile_xml() {
+    let systems = ["A".to_string(), "B".to_string(), "C".to_string()];
+    fuzz(prop::collection::vec(xml_piece(), 0..60), |pieces| {
         if let Ok(j) = Judgments::parse(&pieces.concat(), "j.xml", &systems) {
             prop_assert!(!j.items.is_empty());
         }
-    }
+        Ok(())
+    });
+}
 
-    #[test]
-    fn judgments_nested_deep(depth in 0usize..5000) {
-        let text = format!("{}<ranking-item src-id=\"1\"/>{}", "<a>".repeat(depth), "</a>".repeat(depth));
+#[test]
+fn judgments_nested_deep() {
+    fuzz(0usize..5000, |depth| {
+        let text = format!(
+            "{}<ranking-item src-id=\"1\"/>{}",
+            "<a>".repeat(depth),
+            "</a>".repeat(depth)
+        );
         let _ = Judgments::parse(&text, "j.xml", &[]);
-    }
+        Ok(())
+    });
+}
 
-    #[test]
-    fn descriptors_on_hostile_toml(pieces in prop::collection::vec(toml_piece(), 0..40)) {
+#[test]
+fn descriptors_on_hostile_toml() {
+    fuzz(prop::collection::vec(toml_piece(), 0..40), |pieces| {
         let _ = Descriptor::parse(&pieces.concat(), "d.toml");
-    }
+        Ok(())
+    });
 }
 
 #[test]
