@@ -220,6 +220,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn atomic_writes_replace_whole_files_and_leave_no_temporaries() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ref0.txt");
+        std::fs::write(&path, "old contents\n").unwrap();
+        write_atomic(&path, b"new\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporary file left beside it");
+        // A failed write leaves nothing under the final name.
+        let missing = dir.path().join("no/such/dir/out.txt");
+        let err = write_atomic(&missing, b"x").unwrap_err().to_string();
+        assert!(err.contains("cannot create a temporary file in"), "{err}");
+        assert!(!missing.exists());
+    }
+
+    #[test]
     fn quantize_rounds_half_up_from_shortest_repr() {
         assert_eq!(quantize(85.6976065, 6), "85.697607");
         assert_eq!(quantize(0.0, 2), "0.00");

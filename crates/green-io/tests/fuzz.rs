@@ -85,7 +85,10 @@ where
         .map(|s| std::time::Instant::now() + std::time::Duration::from_secs(s));
     let mut cases = 0u64;
     loop {
-        let config = ProptestConfig::default();
+        let config = ProptestConfig {
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        };
         cases += u64::from(config.cases);
         let mut runner = proptest::test_runner::TestRunner::new(config);
         if let Err(e) = runner.run(&strategy, &check) {
