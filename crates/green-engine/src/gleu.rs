@@ -156,8 +156,13 @@ pub fn sentence_score(counts: &GleuCounts, hyp: usize, max: bool) -> f64 {
     }
 }
 
-/// Corpus GLEU of hypothesis `hyp` with reference `choice[d]` for sentence d.
-pub fn corpus_score(sentences: &[GleuCounts], hyp: usize, choice: &[usize]) -> GleuScore {
+/// The corpus statistics of hypothesis `hyp` with reference `choice[d]` for sentence d:
+/// per-order sums of rectified statistics, and the summed reference and hypothesis lengths.
+pub fn corpus_stats(
+    sentences: &[GleuCounts],
+    hyp: usize,
+    choice: &[usize],
+) -> (Vec<GleuStats>, u64, u64) {
     let n = sentences.first().map_or(0, |s| s.n);
     let mut sums = vec![GleuStats::default(); n];
     let (mut rlen, mut hlen) = (0, 0);
@@ -168,6 +173,12 @@ pub fn corpus_score(sentences: &[GleuCounts], hyp: usize, choice: &[usize]) -> G
         rlen += s.ref_len[r];
         hlen += s.hyp_len[hyp];
     }
+    (sums, rlen, hlen)
+}
+
+/// Corpus GLEU of hypothesis `hyp` with reference `choice[d]` for sentence d.
+pub fn corpus_score(sentences: &[GleuCounts], hyp: usize, choice: &[usize]) -> GleuScore {
+    let (sums, rlen, hlen) = corpus_stats(sentences, hyp, choice);
     gleu(&sums, rlen, hlen)
 }
 
