@@ -10,6 +10,7 @@ use std::sync::mpsc;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
+use green_engine::numpy::numpy_mean;
 use green_engine::{
     Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceCounts, SentenceScores,
     Signature, Tokenizer,
@@ -23,8 +24,6 @@ use serde_json::{json, Value};
 
 use crate::guards;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
-use green_engine::numpy::numpy_mean;
-
 use crate::output::{emit, percent, quantize, verbose_table};
 
 /// Sentences counted per parallel batch.
