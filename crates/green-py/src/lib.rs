@@ -7,6 +7,8 @@
 //! dicts. A `Scorer` keeps its built tokenizer (dictionaries load once). The friendly
 //! functions and the type stubs live in the pure-Python package `python/green`.
 
+mod gleu;
+
 use std::collections::BTreeMap;
 
 use green_engine::{Config, Normalization, Report, Sentence, SentenceScores, Signature, Tokenizer};
@@ -554,6 +556,7 @@ fn tokenizer_options() -> Vec<(&'static str, &'static str)> {
 #[pymodule]
 fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Scorer>()?;
+    m.add_class::<gleu::Gleu>()?;
     m.add("GreenError", m.py().get_type::<GreenError>())?;
     m.add_function(wrap_pyfunction!(tokenizers, m)?)?;
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;

@@ -15,6 +15,31 @@ def tokenizers() -> List[Tuple[str, str]]:
 def tokenizer_options() -> List[Tuple[str, str]]:
     """The keys ``options={...}`` accepts (e.g. a plugin's configuration), as (key, description) pairs."""
 
+class Gleu:
+    """GLEU (Napoles et al.) exactly as ``green gleu`` and the PyPI package ``gleu --fix-seed``
+    compute it. Corpus GLEU averages ``iterations`` reference draws (CPython's Mersenne
+    Twister seeded with 101*i); sentence GLEU averages over references, or takes the best
+    with ``max=True``. Scores are fractions (the CLI prints them x100)."""
+
+    def __init__(
+        self,
+        tokenizer: str = "word",
+        n: int = 4,
+        iterations: int = 500,
+        norm: str = "none",
+        options: Optional[Mapping[str, object]] = None,
+    ) -> None: ...
+    def corpus_score(
+        self, sources: Sequence[str], references: Sequence[Sequence[Optional[str]]], hypotheses: Sequence[str], *, max: bool = False
+    ) -> float: ...
+    def mean_score(
+        self, sources: Sequence[str], references: Sequence[Sequence[Optional[str]]], hypotheses: Sequence[str], *, max: bool = False
+    ) -> float: ...
+    def sentence_scores(
+        self, sources: Sequence[str], references: Sequence[Sequence[Optional[str]]], hypotheses: Sequence[str], *, max: bool = False
+    ) -> List[float]: ...
+    def signature(self, refs: str, level: str = "corpus", max: bool = False) -> str: ...
+
 class Scorer:
     """A loaded tokenizer plus GREEN settings, reusable across calls and threads.
 

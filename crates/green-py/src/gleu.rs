@@ -1,0 +1,210 @@
+//! `green.Gleu`: the official GLEU (as `green gleu` and the PyPI package `gleu --fix-seed`)
+//! from Python, on the same tokenizers, with the same numbers as the CLI.
+
+use green_engine::gleu::{self, GleuCounts};
+use green_engine::numpy::numpy_mean;
+use green_engine::{Counter, Normalization};
+use green_tokenizers::{Built, Options};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::{extract_lines, extract_sets, green_err, option_text, same_length};
+
+/// Sentences counted between two looks for Ctrl-C.
+const CHUNK: usize = 4096;
+
+/// GLEU (Napoles et al.) exactly as `green gleu` computes it: corpus GLEU averages
+/// `iterations` reference draws on the documented generator (CPython's Mersenne Twister
+/// seeded with 101·i), sentence GLEU averages over references (or takes the best with
+/// `max=True`). Scores are fractions (the CLI prints them ×100). `tokenizer`, `norm` and
+/// `options` are as for `Scorer`; word and char give the package's numbers.
+#[pyclass(frozen, module = "green")]
+pub struct Gleu {
+    tokenizer: Built,
+    n: usize,
+    iterations: u64,
+    norm: Normalization,
+}
+
+impl Gleu {
+    /// Every sentence's statistics, without the GIL, looking for Ctrl-C between chunks.
+    fn count(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<GleuCounts>> {
+        let sources = extract_lines(sources, "sources")?;
+        let refs: Vec<Vec<Option<String>>> =
+            extract_sets(references, "references", "str (or None)", |s| s.extract())?;
+        let hyps = extract_lines(hypotheses, "hypotheses")?;
+        let count = sources.len();
+        same_length(&refs, "references", count).map_err(green_err)?;
+        same_length(std::slice::from_ref(&hyps), "hypotheses", count).map_err(green_err)?;
+        let tokenizer = self.tokenizer.as_dyn();
+        py.detach(|| {
+            let mut out = Vec::with_capacity(count);
+            for start in (0..count).step_by(CHUNK) {
+                Python::attach(|py| py.check_signals())?;
+                let end = (start + CHUNK).min(count);
+                let chunk: Vec<PyResult<GleuCounts>> = (start..end)
+                    .into_par_iter()
+                    .map_init(Counter::new, |counter, i| {
+                        let present: Vec<&str> =
+                            refs.iter().filter_map(|set| set[i].as_deref()).collect();
+                        if present.is_empty() {
+                            return Err(green_err(format!(
+                                "sentence {} (index {i}) has no reference: every sentence needs at least one reference that is not None",
+                                i + 1
+                            )));
+                        }
+                        counter
+                            .count_gleu(tokenizer, self.n, &sources[i], &present, &[&hyps[i]])
+                            .map_err(|e| {
+                                green_err(format!(
+                                    "sentence {} (index {i}): tokenizer failed: {e}",
+                                    i + 1
+                                ))
+                            })
+                    })
+                    .collect();
+                for c in chunk {
+                    out.push(c?);
+                }
+            }
+            Ok(out)
+        })
+    }
+}
+
+fn nonempty(counts: &[GleuCounts]) -> PyResult<()> {
+    if counts.is_empty() {
+        return Err(green_err(
+            "no sentences: there is nothing to score (sentence_scores of an empty corpus is [])",
+        ));
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl Gleu {
+    #[new]
+    #[pyo3(signature = (tokenizer = "word", n = 4, iterations = 500, norm = "none", options = None))]
+    fn new(
+        py: Python<'_>,
+        tokenizer: &str,
+        n: i64,
+        iterations: i64,
+        norm: &str,
+        options: Option<std::collections::BTreeMap<String, Bound<'_, PyAny>>>,
+    ) -> PyResult<Self> {
+        if !(1..=green_engine::MAX_N as i64).contains(&n) {
+            return Err(green_err(format!(
+                "N must be between 1 and {} (got {n})",
+                green_engine::MAX_N
+            )));
+        }
+        if !(1..=100_000).contains(&iterations) {
+            return Err(green_err(format!(
+                "iterations must be between 1 and 100000 (got {iterations})"
+            )));
+        }
+        let mut opts = Options::default();
+        opts.set("norm", norm).map_err(green_err)?;
+        for (key, value) in options.unwrap_or_default() {
+            opts.set(&key, &option_text(&value)?).map_err(green_err)?;
+        }
+        let spec = tokenizer.to_owned();
+        let built = py
+            .detach(|| green_tokenizers::build(&spec, &opts))
+            .map_err(green_err)?;
+        Ok(Gleu {
+            tokenizer: built,
+            n: n as usize,
+            iterations: iterations as u64,
+            norm: opts.normalization,
+        })
+    }
+
+    /// Corpus GLEU of one system: references drawn per iteration, or each sentence's best
+    /// with `max=True`.
+    #[pyo3(signature = (sources, references, hypotheses, *, max = false))]
+    fn corpus_score(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+        max: bool,
+    ) -> PyResult<f64> {
+        let counts = self.count(py, sources, references, hypotheses)?;
+        nonempty(&counts)?;
+        Ok(py.detach(|| {
+            if max {
+                let best: Vec<usize> = counts.iter().map(|c| gleu::best_reference(c, 0)).collect();
+                gleu::corpus_score(&counts, 0, &best).gleu
+            } else {
+                gleu::sampled_corpus_score(&counts, 0, self.iterations)
+            }
+        }))
+    }
+
+    /// Sentence GLEU of one system, one float per sentence.
+    #[pyo3(signature = (sources, references, hypotheses, *, max = false))]
+    fn sentence_scores(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+        max: bool,
+    ) -> PyResult<Vec<f64>> {
+        let counts = self.count(py, sources, references, hypotheses)?;
+        Ok(counts
+            .iter()
+            .map(|c| gleu::sentence_score(c, 0, max))
+            .collect())
+    }
+
+    /// Mean of the sentence GLEU scores of one system.
+    #[pyo3(signature = (sources, references, hypotheses, *, max = false))]
+    fn mean_score(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+        max: bool,
+    ) -> PyResult<f64> {
+        let scores = self.sentence_scores(py, sources, references, hypotheses, max)?;
+        if scores.is_empty() {
+            return Err(green_err(
+                "no sentences: there is nothing to score (sentence_scores of an empty corpus is [])",
+            ));
+        }
+        Ok(numpy_mean(&scores))
+    }
+
+    /// The signature `green gleu --format json` prints for these settings.
+    #[pyo3(signature = (refs, level = "corpus", max = false))]
+    fn signature(&self, refs: &str, level: &str, max: bool) -> PyResult<String> {
+        if !matches!(level, "corpus" | "sentence" | "mean") {
+            return Err(green_err(format!(
+                "unknown level '{level}'; use corpus, sentence or mean"
+            )));
+        }
+        Ok(format!(
+            "gleu|n:{}|{}|draw:python-mt19937-seed-101i|tok:{}|norm:{}|refs:{refs}|level:{level}|v:{}",
+            self.n,
+            if max {
+                "max".to_string()
+            } else {
+                format!("iter:{}", self.iterations)
+            },
+            self.tokenizer.name(),
+            self.norm,
+            env!("CARGO_PKG_VERSION")
+        ))
+    }
+}

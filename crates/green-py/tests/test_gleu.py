@@ -1,0 +1,65 @@
+"""green.Gleu gives the numbers `green gleu` gives (and so the PyPI package `gleu --fix-seed`)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+
+import green
+
+FIXTURES = Path(__file__).resolve().parents[2] / "green-cli" / "tests" / "fixtures"
+
+
+def lines(path):
+    with open(path, encoding="utf-8") as f:
+        return [x.rstrip("\n") for x in f]
+
+
+def cli_json(green_bin, args, cwd):
+    out = subprocess.run([str(green_bin), "gleu", *args, "--format", "json"], cwd=cwd, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def printed(x, digits):
+    return str(Decimal(str(100 * x)).quantize(Decimal(10) ** -digits, rounding=ROUND_HALF_UP))
+
+
+def test_small_corpus_equals_the_package_goldens():
+    d = FIXTURES / "gleu"
+    src, refs, hyp = lines(d / "src.txt"), [lines(d / "ref0.txt"), lines(d / "ref1.txt")], lines(d / "hyp0.txt")
+    # expected/gleu-1.txt: `gleu -t word -d 6`; gleu-3.txt: `gleu -m -d 4`; mgleu-13: `mgleu -t word -d 6`.
+    first = lambda name: (d / "expected" / name).read_text().splitlines()[0].split("\t")[1]
+    assert printed(green.Gleu().corpus_score(src, refs, hyp), 6) == first("gleu-1.txt")
+    assert printed(green.Gleu().corpus_score(src, refs, hyp, max=True), 4) == first("gleu-3.txt")
+    assert printed(green.Gleu().mean_score(src, refs, hyp), 6) == first("mgleu-13.txt")
+    sentences = green.Gleu("char", n=6).sentence_scores(src, refs, hyp)
+    expected = [row.split("\t")[0] for row in (d / "expected" / "sgleu-8.txt").read_text().splitlines()]
+    assert [printed(s, 10) for s in sentences] == expected
+
+
+def test_equals_the_cli_on_conll14(conll14, green_bin):
+    args = ["-s", "source.txt", "-r", "ref0.txt", "ref1.txt", "-o", "systems/AMU.txt", "-t", "char", "-n", "6"]
+    cli = cli_json(green_bin, args, conll14["dir"])
+    gleu = green.Gleu("char", n=6)
+    score = gleu.corpus_score(conll14["source"], conll14["refs"], conll14["systems"]["AMU"])
+    assert 100 * score == cli["systems"][0]["score"]
+    assert gleu.signature("2") == cli["signature"]
+
+
+def test_bad_settings_and_input():
+    with pytest.raises(green.GreenError, match=r"^N must be between 1 and 100 \(got 0\)$"):
+        green.Gleu(n=0)
+    with pytest.raises(green.GreenError, match=r"^iterations must be between 1 and 100000"):
+        green.Gleu(iterations=0)
+    with pytest.raises(green.GreenError, match="^no sentences"):
+        green.Gleu().corpus_score([], [[]], [])
+    assert green.Gleu().sentence_scores([], [[]], []) == []
+    with pytest.raises(green.GreenError, match="has no reference"):
+        green.Gleu().corpus_score(["a"], [[None]], ["a"])
+    with pytest.raises(green.GreenError, match="references"):
+        green.Gleu().corpus_score(["a", "b"], [["a"]], ["a", "b"])
