@@ -144,6 +144,11 @@ pub fn best_reference(counts: &GleuCounts, hyp: usize) -> usize {
     best
 }
 
+/// Each sentence's [`best_reference`] for hypothesis `hyp` (the package's `--max`).
+pub fn best_references(sentences: &[GleuCounts], hyp: usize) -> Vec<usize> {
+    sentences.iter().map(|c| best_reference(c, hyp)).collect()
+}
+
 /// Sentence GLEU of hypothesis `hyp`: the mean over references, or the best with `max`.
 pub fn sentence_score(counts: &GleuCounts, hyp: usize, max: bool) -> f64 {
     let scores: Vec<f64> = (0..counts.refs)

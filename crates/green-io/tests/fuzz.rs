@@ -8,6 +8,11 @@ use green_io::m2::{self, MissingAnnotator};
 use green_io::{para, LineReader};
 use proptest::prelude::*;
 
+mod support {
+    pub mod budget;
+}
+use support::budget::fuzz;
+
 /// Pieces that M2 and para lines are made of, valid and not.
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -70,37 +75,6 @@ fn check_m2(text: &str) -> Result<(), TestCaseError> {
         let _ = m.warnings();
     }
     Ok(())
-}
-
-/// Run `check` on cases from `strategy`: `PROPTEST_CASES` of them (256 by default), and with
-/// `GREEN_FUZZ_SECONDS=S` fresh rounds until S seconds have passed, so a long fuzzing run is
-/// one environment variable. A failure panics with the (shrunk) input.
-fn fuzz<S: Strategy>(strategy: S, check: impl Fn(S::Value) -> Result<(), TestCaseError>)
-where
-    S::Value: std::fmt::Debug,
-{
-    let deadline = std::env::var("GREEN_FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .map(|s| std::time::Instant::now() + std::time::Duration::from_secs(s));
-    let mut cases = 0u64;
-    loop {
-        let config = ProptestConfig {
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        };
-        cases += u64::from(config.cases);
-        let mut runner = proptest::test_runner::TestRunner::new(config);
-        if let Err(e) = runner.run(&strategy, &check) {
-            panic!("{e}");
-        }
-        if deadline.is_none_or(|d| std::time::Instant::now() >= d) {
-            break;
-        }
-    }
-    if deadline.is_some() {
-        eprintln!("{cases} cases");
-    }
 }
 
 #[test]

@@ -7,6 +7,10 @@ use green_meta::judgments::Judgments;
 use green_meta::Descriptor;
 use proptest::prelude::*;
 
+#[path = "../../green-io/tests/support/budget.rs"]
+mod budget;
+use budget::fuzz;
+
 fn xml_piece() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("<?xml version=\"1.0\"?>".to_string()),
@@ -55,37 +59,6 @@ fn toml_piece() -> impl Strategy<Value = String> {
         Just("\n".to_string()),
         "[a-z_]{0,6}",
     ]
-}
-
-/// Run `check` on cases from `strategy`: `PROPTEST_CASES` of them (256 by default), and with
-/// `GREEN_FUZZ_SECONDS=S` fresh rounds until S seconds have passed, so a long fuzzing run is
-/// one environment variable. A failure panics with the (shrunk) input.
-fn fuzz<S: Strategy>(strategy: S, check: impl Fn(S::Value) -> Result<(), TestCaseError>)
-where
-    S::Value: std::fmt::Debug,
-{
-    let deadline = std::env::var("GREEN_FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .map(|s| std::time::Instant::now() + std::time::Duration::from_secs(s));
-    let mut cases = 0u64;
-    loop {
-        let config = ProptestConfig {
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        };
-        cases += u64::from(config.cases);
-        let mut runner = proptest::test_runner::TestRunner::new(config);
-        if let Err(e) = runner.run(&strategy, &check) {
-            panic!("{e}");
-        }
-        if deadline.is_none_or(|d| std::time::Instant::now() >= d) {
-            break;
-        }
-    }
-    if deadline.is_some() {
-        eprintln!("{cases} cases");
-    }
 }
 
 #[test]

@@ -4,11 +4,13 @@
 use green_engine::gleu::{self, GleuCounts};
 use green_engine::numpy::numpy_mean;
 use green_engine::{Counter, Normalization};
-use green_tokenizers::{Built, Options};
+use green_tokenizers::Built;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::{extract_lines, extract_sets, green_err, option_text, same_length};
+use crate::{
+    build_tokenizer, checked_n, extract_lines, extract_sets, green_err, nonempty, same_length,
+};
 
 /// Sentences counted between two looks for Ctrl-C.
 const CHUNK: usize = 4096;
@@ -78,15 +80,6 @@ impl Gleu {
     }
 }
 
-fn nonempty(counts: &[GleuCounts]) -> PyResult<()> {
-    if counts.is_empty() {
-        return Err(green_err(
-            "no sentences: there is nothing to score (sentence_scores of an empty corpus is [])",
-        ));
-    }
-    Ok(())
-}
-
 #[pymethods]
 impl Gleu {
     #[new]
@@ -99,31 +92,18 @@ impl Gleu {
         norm: &str,
         options: Option<std::collections::BTreeMap<String, Bound<'_, PyAny>>>,
     ) -> PyResult<Self> {
-        if !(1..=green_engine::MAX_N as i64).contains(&n) {
-            return Err(green_err(format!(
-                "N must be between 1 and {} (got {n})",
-                green_engine::MAX_N
-            )));
-        }
+        let n = checked_n(n)?;
         if !(1..=100_000).contains(&iterations) {
             return Err(green_err(format!(
                 "iterations must be between 1 and 100000 (got {iterations})"
             )));
         }
-        let mut opts = Options::default();
-        opts.set("norm", norm).map_err(green_err)?;
-        for (key, value) in options.unwrap_or_default() {
-            opts.set(&key, &option_text(&value)?).map_err(green_err)?;
-        }
-        let spec = tokenizer.to_owned();
-        let built = py
-            .detach(|| green_tokenizers::build(&spec, &opts))
-            .map_err(green_err)?;
+        let (built, norm) = build_tokenizer(py, tokenizer, norm, options)?;
         Ok(Gleu {
             tokenizer: built,
-            n: n as usize,
+            n,
             iterations: iterations as u64,
-            norm: opts.normalization,
+            norm,
         })
     }
 
@@ -139,11 +119,10 @@ impl Gleu {
         max: bool,
     ) -> PyResult<f64> {
         let counts = self.count(py, sources, references, hypotheses)?;
-        nonempty(&counts)?;
+        nonempty(counts.len())?;
         Ok(py.detach(|| {
             if max {
-                let best: Vec<usize> = counts.iter().map(|c| gleu::best_reference(c, 0)).collect();
-                gleu::corpus_score(&counts, 0, &best).gleu
+                gleu::corpus_score(&counts, 0, &gleu::best_references(&counts, 0)).gleu
             } else {
                 gleu::sampled_corpus_score(&counts, 0, self.iterations)
             }
@@ -178,11 +157,7 @@ impl Gleu {
         max: bool,
     ) -> PyResult<f64> {
         let scores = self.sentence_scores(py, sources, references, hypotheses, max)?;
-        if scores.is_empty() {
-            return Err(green_err(
-                "no sentences: there is nothing to score (sentence_scores of an empty corpus is [])",
-            ));
-        }
+        nonempty(scores.len())?;
         Ok(numpy_mean(&scores))
     }
 

@@ -281,30 +281,15 @@ impl Scorer {
             Some(b) => extract_betas(b)?,
             None => vec![2.0],
         };
-        if !(1..=green_engine::MAX_N as i64).contains(&n) {
-            return Err(green_err(format!(
-                "N must be between 1 and {} (got {n})",
-                green_engine::MAX_N
-            )));
-        }
-        let n = usize::try_from(n).map_err(green_err)?;
+        let n = checked_n(n)?;
         config(n, betas.clone())?;
-        let mut opts = Options::default();
-        opts.set("norm", norm).map_err(green_err)?;
-        for (key, value) in options.unwrap_or_default() {
-            opts.set(&key, &option_text(&value)?).map_err(green_err)?;
-        }
-        let spec = tokenizer.to_owned();
-        // Building may load a dictionary: do it without the GIL.
-        let built = py
-            .detach(|| green_tokenizers::build(&spec, &opts))
-            .map_err(green_err)?;
+        let (built, norm) = build_tokenizer(py, tokenizer, norm, options)?;
         Ok(Scorer {
             tokenizer: built,
-            spec,
+            spec: tokenizer.to_owned(),
             n,
             betas,
-            norm: opts.normalization,
+            norm,
         })
     }
 
@@ -381,7 +366,7 @@ impl Scorer {
         beta: Option<f64>,
     ) -> PyResult<f64> {
         let out = self.one_system(py, sources, references, hypotheses, beta)?;
-        nonempty(&out)?;
+        nonempty(out.sentences.len())?;
         Ok(out.report.systems[0].betas[0].corpus)
     }
 
@@ -396,7 +381,7 @@ impl Scorer {
         beta: Option<f64>,
     ) -> PyResult<f64> {
         let out = self.one_system(py, sources, references, hypotheses, beta)?;
-        nonempty(&out)?;
+        nonempty(out.sentences.len())?;
         Ok(out.report.systems[0].betas[0].mean)
     }
 
@@ -435,9 +420,39 @@ impl Scorer {
     }
 }
 
+/// `n` as an N in `1..=MAX_N`, or the error every entry point gives.
+fn checked_n(n: i64) -> PyResult<usize> {
+    if !(1..=green_engine::MAX_N as i64).contains(&n) {
+        return Err(green_err(format!(
+            "N must be between 1 and {} (got {n})",
+            green_engine::MAX_N
+        )));
+    }
+    Ok(n as usize)
+}
+
+/// Build the tokenizer `spec` with `norm` and `options` (keys as `green.tokenizer_options()`),
+/// without the GIL (building may load a dictionary); also the normalisation, for signatures.
+fn build_tokenizer(
+    py: Python<'_>,
+    spec: &str,
+    norm: &str,
+    options: Option<BTreeMap<String, Bound<'_, PyAny>>>,
+) -> PyResult<(Built, Normalization)> {
+    let mut opts = Options::default();
+    opts.set("norm", norm).map_err(green_err)?;
+    for (key, value) in options.unwrap_or_default() {
+        opts.set(&key, &option_text(&value)?).map_err(green_err)?;
+    }
+    let built = py
+        .detach(|| green_tokenizers::build(spec, &opts))
+        .map_err(green_err)?;
+    Ok((built, opts.normalization))
+}
+
 /// A corpus or mean score of no sentences is an error, as in the CLI, not 0.0.
-fn nonempty(out: &Outcome) -> PyResult<()> {
-    if out.sentences.is_empty() {
+fn nonempty(sentences: usize) -> PyResult<()> {
+    if sentences == 0 {
         return Err(green_err(
             "no sentences: there is nothing to score (sentence_scores of an empty corpus is [])",
         ));

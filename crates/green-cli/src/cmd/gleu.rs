@@ -155,15 +155,10 @@ fn count(tokenizer: &dyn Tokenizer, n: usize, data: &Loaded) -> Result<Vec<GleuC
 /// Corpus score of system `h`: sampled, or with each sentence's best reference.
 fn corpus(args: &Args, counts: &[GleuCounts], h: usize) -> f64 {
     if args.max {
-        gleu::corpus_score(counts, h, &best_references(counts, h)).gleu
+        gleu::corpus_score(counts, h, &gleu::best_references(counts, h)).gleu
     } else {
         gleu::sampled_corpus_score(counts, h, args.iterations as u64)
     }
-}
-
-/// Each sentence's best reference for system `h` (`--max`).
-fn best_references(counts: &[GleuCounts], h: usize) -> Vec<usize> {
-    counts.iter().map(|c| gleu::best_reference(c, h)).collect()
 }
 
 fn mean(args: &Args, counts: &[GleuCounts], h: usize) -> f64 {
@@ -181,7 +176,8 @@ fn render(args: &Args, data: &Loaded, counts: &[GleuCounts]) -> String {
     match args.level {
         Level::Corpus if args.max && args.verbose => {
             for (h, path) in args.hyps.iter().enumerate() {
-                let (sums, rlen, hlen) = gleu::corpus_stats(counts, h, &best_references(counts, h));
+                let (sums, rlen, hlen) =
+                    gleu::corpus_stats(counts, h, &gleu::best_references(counts, h));
                 out.push_str(&format!("{path}\n{}", table(&sums, rlen, hlen, d)));
             }
         }
