@@ -39,6 +39,9 @@ pub enum Command {
     M2(cmd::m2::Args),
     /// MAEGE: validate GREEN/GLEU configurations from the gold edits of an M2 file.
     Maege(cmd::maege::Args),
+    /// M2 (MaxMatch) exactly as the NUS m2scorer prints it: green maxmatch [-v] [--beta B] SYSTEM... GOLD.m2
+    #[command(visible_alias = "m2scorer")]
+    Maxmatch(cmd::maxmatch::Args),
     /// Meta-evaluation: agreement of GREEN/GLEU configurations with human judgments.
     Meta(cmd::meta::Args),
     /// Paired significance of GREEN differences: each system against the first (baseline).
@@ -54,6 +57,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::Gleu(args) => cmd::gleu::run(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Maege(args) => cmd::maege::run(args),
+        Command::Maxmatch(args) => cmd::maxmatch::run(args),
         Command::Meta(args) => cmd::meta::run(args),
         Command::Paired(args) => cmd::paired::run(args),
         Command::Plugins(args) => cmd::plugins::run(args),

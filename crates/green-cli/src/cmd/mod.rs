@@ -3,6 +3,7 @@
 pub mod gleu;
 pub mod m2;
 pub mod maege;
+pub mod maxmatch;
 pub mod meta;
 pub mod paired;
 pub mod plugins;

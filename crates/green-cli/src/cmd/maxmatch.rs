@@ -1,0 +1,226 @@
+//! `green maxmatch` (alias `m2scorer`): M2 scores exactly as the NUS m2scorer prints them.
+//!
+//! A drop-in for `m2scorer.py [-v] [--beta B] [--max_unchanged_words N]
+//! [--ignore_whitespace_casing] SYSTEM GOLD`, and more: several systems against one gold file
+//! (the lattice work is per system, the gold file is read once), a tokenizer for raw system
+//! output, JSON with a signature, and `-v` as a table (the chosen annotator, counts and edit
+//! sequence per sentence) instead of Python reprs. The metric is `green_m2`.
+
+use anyhow::{Context, Result};
+use green_m2::{Alternatives, Gold, Options, Report};
+use serde_json::json;
+
+use crate::limits::{bounded, MAX_THREADS};
+use crate::output::emit;
+use crate::score::TokenizerArgs;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// System output files (one sentence per line), then the gold M2 file last.
+    #[arg(num_args = 2.., required = true, value_name = "SYSTEM... GOLD")]
+    pub files: Vec<String>,
+
+    /// Beta of the F-score.
+    #[arg(long, default_value_t = 0.5, value_parser = parse_beta)]
+    pub beta: f64,
+
+    /// Most unchanged tokens inside one system edit.
+    #[arg(
+        long = "max_unchanged_words",
+        visible_alias = "max-unchanged-words",
+        default_value_t = 2,
+        allow_negative_numbers = true
+    )]
+    pub max_unchanged_words: i64,
+
+    /// Ignore system edits that only change spaces or letter case.
+    #[arg(
+        long = "ignore_whitespace_casing",
+        visible_alias = "ignore-whitespace-casing"
+    )]
+    pub ignore_whitespace_casing: bool,
+
+    /// Per sentence: the annotator chosen, its counts and the system's edits (a TSV table
+    /// before the scores; with --format json, a list per system).
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
+    /// ChERRANT target lines (T<ref>-A<alt>), which the original rejects: first keeps the
+    /// edits of each reference's first alternative, pool keeps every alternative's edits.
+    #[arg(long, default_value = "first", value_name = "RULE")]
+    pub alternatives: Alternatives,
+
+    #[command(flatten)]
+    pub tokenizer: TokenizerArgs,
+
+    /// Output: text (the original's lines) or json (scores, counts and a signature).
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+
+    /// Worker threads (default: all cores). Results are identical at any count.
+    #[arg(long, value_parser = bounded(1, MAX_THREADS))]
+    pub threads: Option<usize>,
+}
+
+fn parse_beta(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(b) if b.is_finite() && b >= 0.0 => Ok(b),
+        _ => Err(format!("'{s}' is not a beta; use a number ≥ 0 such as 0.5")),
+    }
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()?;
+    }
+    let (gold_path, systems) = args.files.split_last().context("no gold file")?;
+    let gold = green_m2::parse_gold(&read_text(gold_path)?, gold_path, args.alternatives)?;
+    for w in &gold.warnings {
+        eprintln!("warning: {w}");
+    }
+    let opts = Options {
+        beta: args.beta,
+        max_unchanged_words: args.max_unchanged_words,
+        ignore_whitespace_casing: args.ignore_whitespace_casing,
+    };
+    let tokenize = hypothesis_tokenizer(&args.tokenizer)?;
+    let mut reports = Vec::new();
+    for path in systems {
+        let hyps = read_system(path, tokenize.as_ref())?;
+        let report = green_m2::score(&gold, &hyps, &opts)
+            .map_err(|e| anyhow::anyhow!("{path} against {gold_path}: {e}"))?;
+        reports.push(report);
+    }
+    let text = if args.format == "json" {
+        serde_json::to_string_pretty(&to_json(args, &gold, systems, &reports, tokenize.as_ref()))?
+            + "\n"
+    } else {
+        render(args, systems, &reports)
+    };
+    emit(&text)?;
+    Ok(())
+}
+
+/// The tokenizer for raw system output, unless it is the default (the original's split).
+fn hypothesis_tokenizer(args: &TokenizerArgs) -> Result<Option<green_tokenizers::Built>> {
+    let default = args.tokenizer == "word"
+        && args.normalization == green_engine::Normalization::default()
+        && args.plugin_config.is_none();
+    Ok(if default { None } else { Some(args.build()?) })
+}
+
+/// A whole file (`-` is standard input) as UTF-8.
+fn read_text(path: &str) -> Result<String> {
+    let bytes = if path == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
+        b
+    } else {
+        std::fs::read(path).with_context(|| format!("cannot read {path}"))?
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        anyhow::anyhow!(
+            "{path}:{line}: not UTF-8 (byte {}); convert the file to UTF-8",
+            at + 1
+        )
+    })
+}
+
+/// System lines as Python 2 `readlines()` gives them (only `\n` ends a line), tokenized
+/// and re-joined with spaces when a tokenizer is given.
+fn read_system(path: &str, tokenizer: Option<&green_tokenizers::Built>) -> Result<Vec<String>> {
+    let text = read_text(path)?;
+    if text.starts_with('\u{feff}') {
+        eprintln!("warning: {path} starts with a byte-order mark; like the m2scorer, it stays part of the first token");
+    }
+    let mut lines: Vec<String> = green_m2::system_lines(&text)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    if let Some(t) = tokenizer {
+        let t = t.as_dyn();
+        for (n, line) in lines.iter_mut().enumerate() {
+            let mut tokens: Vec<String> = Vec::new();
+            t.tokenize(line, &mut |tok| tokens.push(tok.to_owned()))
+                .map_err(|e| {
+                    anyhow::anyhow!("{path}:{}: tokenizer '{}' failed: {e}", n + 1, t.name())
+                })?;
+            *line = tokens.join(" ");
+        }
+    }
+    Ok(lines)
+}
+
+fn render(args: &Args, systems: &[String], reports: &[Report]) -> String {
+    let mut out = String::new();
+    for (path, report) in systems.iter().zip(reports) {
+        if systems.len() > 1 {
+            out += &format!("# {path}\n");
+        }
+        if args.verbose {
+            out += &green_m2::sentence_table(report);
+        }
+        out += &green_m2::render(&report.score, args.beta);
+    }
+    out
+}
+
+/// Everything that changes an M2 number.
+pub fn signature(opts: &Options, tokenizer: &str, alternatives: Option<Alternatives>) -> String {
+    format!(
+        "m2|beta:{}|max-unchanged:{}|ws-case:{}|tok:{}{}|v:{}",
+        opts.beta,
+        opts.max_unchanged_words,
+        if opts.ignore_whitespace_casing {
+            "ignore"
+        } else {
+            "keep"
+        },
+        tokenizer,
+        alternatives.map_or(String::new(), |a| format!("|alt:{}", a.name())),
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+fn to_json(
+    args: &Args,
+    gold: &Gold,
+    systems: &[String],
+    reports: &[Report],
+    tokenizer: Option<&green_tokenizers::Built>,
+) -> serde_json::Value {
+    let opts = Options {
+        beta: args.beta,
+        max_unchanged_words: args.max_unchanged_words,
+        ignore_whitespace_casing: args.ignore_whitespace_casing,
+    };
+    let tok = tokenizer.map_or("m2scorer-split".to_string(), |t| t.as_dyn().name());
+    let alt = gold.has_targets.then_some(args.alternatives);
+    let out: Vec<serde_json::Value> = systems
+        .iter()
+        .zip(reports)
+        .map(|(path, r)| {
+            let mut v = json!({
+                "path": path,
+                "precision": r.score.precision,
+                "recall": r.score.recall,
+                "f": r.score.f,
+                "correct": r.totals.correct,
+                "proposed": r.totals.proposed,
+                "gold": r.totals.gold,
+            });
+            if args.verbose {
+                v["sentences"] = serde_json::to_value(&r.sentences).unwrap_or_default();
+            }
+            v
+        })
+        .collect();
+    if out.is_empty() {
+        return json!({});
+    }
+    json!({"signature": signature(&opts, &tok, alt), "systems": out})
+}
