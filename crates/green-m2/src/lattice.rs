@@ -60,7 +60,7 @@ pub struct Lattice {
 /// Most vertices accepted in one sentence's lattice. The closure can grow with the cube of
 /// the vertex count: a sentence rewritten past this is not an edit of its source (the
 /// original scorer takes hours on such lines).
-pub const MAX_VERTICES: usize = 6000;
+pub const MAX_VERTICES: usize = 5000;
 
 const DIAG: u8 = 1;
 const DEL: u8 = 2;
@@ -73,7 +73,7 @@ pub fn build(src: &[u32], hyp: &[u32], max_unchanged: i64) -> Result<Lattice, Er
     let width = m + 1;
     let cells = (n + 1)
         .checked_mul(width)
-        .filter(|&c| c <= 1 << 28)
+        .filter(|&c| c <= 1 << 24)
         .ok_or_else(|| Error::TooLong(format!("{n} source × {m} hypothesis tokens")))?;
     let mut on_path = vec![false; cells];
     let mut steps: Vec<(u32, u32)> = Vec::new();

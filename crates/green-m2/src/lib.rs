@@ -15,8 +15,8 @@ pub mod text;
 
 pub use gold::{parse as parse_gold, Alternatives, Annotator, Gold, GoldEdit, GoldSentence};
 pub use score::{
-    corpus_stats, fold, render, score, sentence_stats, sentence_table, Candidate, Chosen, Counts,
-    Fold, Options, Report, Score, SentenceStats, SystemEdit,
+    corpus_stats, fold, render, score, sentence_stats, sentence_table, signature, Candidate,
+    Chosen, Counts, Fold, Options, Report, Score, SentenceStats, SystemEdit,
 };
 pub use text::system_lines;
 

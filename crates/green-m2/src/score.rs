@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use crate::gold::{Gold, GoldEdit, GoldSentence};
+use crate::gold::{Alternatives, Gold, GoldEdit, GoldSentence};
 use crate::lattice;
 use crate::search::Search;
 use crate::text::split;
@@ -408,4 +408,23 @@ fn py_json_str(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// Everything that changes an M2 number.
+/// `tokenizer` is `m2scorer-split` for the original's whitespace split; `alternatives` is given
+/// when the gold file has target lines.
+pub fn signature(opts: &Options, tokenizer: &str, alternatives: Option<Alternatives>) -> String {
+    format!(
+        "m2|beta:{}|max-unchanged:{}|ws-case:{}|tok:{}{}|v:{}",
+        opts.beta,
+        opts.max_unchanged_words,
+        if opts.ignore_whitespace_casing {
+            "ignore"
+        } else {
+            "keep"
+        },
+        tokenizer,
+        alternatives.map_or(String::new(), |a| format!("|alt:{}", a.name())),
+        env!("CARGO_PKG_VERSION")
+    )
 }

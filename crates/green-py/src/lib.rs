@@ -8,6 +8,7 @@
 //! functions and the type stubs live in the pure-Python package `python/green`.
 
 mod gleu;
+mod m2;
 
 use std::collections::BTreeMap;
 
@@ -572,6 +573,7 @@ fn tokenizer_options() -> Vec<(&'static str, &'static str)> {
 fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Scorer>()?;
     m.add_class::<gleu::Gleu>()?;
+    m.add_class::<m2::MaxMatch>()?;
     m.add("GreenError", m.py().get_type::<GreenError>())?;
     m.add_function(wrap_pyfunction!(tokenizers, m)?)?;
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;

@@ -169,23 +169,6 @@ fn render(args: &Args, systems: &[String], reports: &[Report]) -> String {
     out
 }
 
-/// Everything that changes an M2 number.
-pub fn signature(opts: &Options, tokenizer: &str, alternatives: Option<Alternatives>) -> String {
-    format!(
-        "m2|beta:{}|max-unchanged:{}|ws-case:{}|tok:{}{}|v:{}",
-        opts.beta,
-        opts.max_unchanged_words,
-        if opts.ignore_whitespace_casing {
-            "ignore"
-        } else {
-            "keep"
-        },
-        tokenizer,
-        alternatives.map_or(String::new(), |a| format!("|alt:{}", a.name())),
-        env!("CARGO_PKG_VERSION")
-    )
-}
-
 fn to_json(
     args: &Args,
     gold: &Gold,
@@ -222,5 +205,5 @@ fn to_json(
     if out.is_empty() {
         return json!({});
     }
-    json!({"signature": signature(&opts, &tok, alt), "systems": out})
+    json!({"signature": green_m2::signature(&opts, &tok, alt), "systems": out})
 }

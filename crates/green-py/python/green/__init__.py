@@ -27,13 +27,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._green import GreenError, Gleu, Scorer, __version__, tokenizer_options, tokenizers
+from ._green import GreenError, Gleu, MaxMatch, Scorer, __version__, tokenizer_options, tokenizers
 from ._types import Evaluation, OrderCounts, SystemResult
 
 __all__ = [
     "Evaluation",
     "Gleu",
     "GreenError",
+    "MaxMatch",
     "OrderCounts",
     "Scorer",
     "SystemResult",

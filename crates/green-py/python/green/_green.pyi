@@ -1,6 +1,7 @@
 """Type stubs of the compiled module ``green._green`` (re-exported by ``green``)."""
 
-from typing import List, Mapping, Optional, Sequence, Tuple, Union
+import os
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._types import Evaluation
 
@@ -39,6 +40,36 @@ class Gleu:
         self, sources: Sequence[str], references: Sequence[Sequence[Optional[str]]], hypotheses: Sequence[str], *, max: bool = False
     ) -> List[float]: ...
     def signature(self, refs: str, level: str = "corpus", max: bool = False) -> str: ...
+
+class MaxMatch:
+    """M2 (MaxMatch) exactly as the NUS m2scorer and ``green maxmatch`` compute it.
+
+    ``gold`` is the M2 text (``str``) or a path (``pathlib.Path``). Options are the
+    original's; ``alternatives`` is ``"first"`` or ``"pool"`` for ChERRANT target lines;
+    ``tokenizer`` (default: the original's whitespace split) tokenizes raw system output.
+    ``stats`` gives per-sentence sufficient statistics (plain lists/dicts) that ``fold``
+    turns into the corpus score, shard by shard in sentence order."""
+
+    def __init__(
+        self,
+        gold: Union[str, "os.PathLike[str]"],
+        *,
+        beta: float = 0.5,
+        max_unchanged_words: int = 2,
+        ignore_whitespace_casing: bool = False,
+        alternatives: str = "first",
+        tokenizer: Optional[str] = None,
+        norm: str = "none",
+        options: Optional[Mapping[str, object]] = None,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def warnings(self) -> List[str]: ...
+    def score(self, hypotheses: Sequence[str]) -> Dict[str, Any]: ...
+    def sentences(self, hypotheses: Sequence[str]) -> List[Dict[str, Any]]: ...
+    def stats(self, hypotheses: Sequence[str]) -> List[Dict[str, Any]]: ...
+    def fold(self, stats: Sequence[Mapping[str, Any]]) -> Dict[str, Any]: ...
+    def signature(self) -> str: ...
 
 class Scorer:
     """A loaded tokenizer plus GREEN settings, reusable across calls and threads.

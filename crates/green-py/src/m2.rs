@@ -1,0 +1,176 @@
+//! `green.MaxMatch`: M2 scores from Python, the numbers `green maxmatch` prints (and so the
+//! NUS m2scorer's), with per-sentence statistics that serialise and fold in shards.
+
+use green_m2::{Alternatives, Gold, Options, SentenceStats};
+use green_tokenizers::Built;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::{build_tokenizer, extract_lines, green_err};
+
+/// M2 (MaxMatch) exactly as the NUS m2scorer computes it, against one gold M2 file.
+///
+/// `gold` is the M2 text (a ``str``) or a path (``pathlib.Path``/``os.PathLike``). The
+/// options are the original's; ``alternatives`` says what to do with ChERRANT target lines
+/// (``first`` or ``pool``); ``tokenizer`` (default: the original's whitespace split) turns raw
+/// system output into tokens, e.g. ``"char"`` for NLPCC-style Chinese.
+#[pyclass(frozen, module = "green")]
+pub struct MaxMatch {
+    gold: Gold,
+    opts: Options,
+    tokenizer: Option<Built>,
+    alternatives: Alternatives,
+}
+
+impl MaxMatch {
+    /// Every sentence's statistics, without the GIL.
+    fn stats_of(
+        &self,
+        py: Python<'_>,
+        hypotheses: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<SentenceStats>> {
+        let mut hyps = extract_lines(hypotheses, "hypotheses")?;
+        py.detach(|| {
+            if let Some(t) = &self.tokenizer {
+                let t = t.as_dyn();
+                for (i, h) in hyps.iter_mut().enumerate() {
+                    let mut tokens = Vec::new();
+                    t.tokenize(h, &mut |tok| tokens.push(tok.to_owned()))
+                        .map_err(|e| green_err(format!("hypothesis {i}: tokenizer failed: {e}")))?;
+                    *h = tokens.join(" ");
+                }
+            }
+            green_m2::corpus_stats(&self.gold, &hyps, &self.opts).map_err(green_err)
+        })
+    }
+}
+
+fn to_python<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
+    let text = serde_json::to_string(value).map_err(green_err)?;
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+fn from_python<T: serde::de::DeserializeOwned>(
+    py: Python<'_>,
+    value: &Bound<'_, PyAny>,
+) -> PyResult<T> {
+    let text: String = py
+        .import("json")?
+        .call_method1("dumps", (value,))?
+        .extract()?;
+    serde_json::from_str(&text)
+        .map_err(|e| green_err(format!("not M2 statistics from MaxMatch.stats: {e}")))
+}
+
+#[pymethods]
+impl MaxMatch {
+    #[new]
+    #[pyo3(signature = (gold, *, beta = 0.5, max_unchanged_words = 2, ignore_whitespace_casing = false, alternatives = "first", tokenizer = None, norm = "none", options = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        gold: &Bound<'_, PyAny>,
+        beta: f64,
+        max_unchanged_words: i64,
+        ignore_whitespace_casing: bool,
+        alternatives: &str,
+        tokenizer: Option<&str>,
+        norm: &str,
+        options: Option<std::collections::BTreeMap<String, Bound<'_, PyAny>>>,
+    ) -> PyResult<Self> {
+        if !(beta.is_finite() && beta >= 0.0) {
+            return Err(green_err(format!(
+                "beta must be a finite number >= 0 (got {beta})"
+            )));
+        }
+        let alternatives: Alternatives = alternatives.parse().map_err(green_err)?;
+        let (text, name) = if gold.is_instance_of::<PyString>() {
+            (gold.extract::<String>()?, "gold".to_string())
+        } else {
+            let path: std::path::PathBuf = gold.extract().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "gold must be the M2 text (str) or a path (pathlib.Path)",
+                )
+            })?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| green_err(format!("cannot read {}: {e}", path.display())))?;
+            (text, path.display().to_string())
+        };
+        let gold = green_m2::parse_gold(&text, &name, alternatives).map_err(green_err)?;
+        let tokenizer = match tokenizer {
+            Some(spec) => Some(build_tokenizer(py, spec, norm, options)?.0),
+            None => None,
+        };
+        Ok(MaxMatch {
+            gold,
+            opts: Options {
+                beta,
+                max_unchanged_words,
+                ignore_whitespace_casing,
+            },
+            tokenizer,
+            alternatives,
+        })
+    }
+
+    /// Number of sentences in the gold file.
+    fn __len__(&self) -> usize {
+        self.gold.sentences.len()
+    }
+
+    /// Warnings about the gold file (edits past their sentence), as the CLI prints them.
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        self.gold.warnings.clone()
+    }
+
+    /// Corpus P, R, F and counts of one system: a dict with ``precision``, ``recall``, ``f``,
+    /// ``correct``, ``proposed``, ``gold`` and ``signature``.
+    fn score(&self, py: Python<'_>, hypotheses: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let stats = self.stats_of(py, hypotheses)?;
+        self.fold(py, &to_python(py, &stats)?.into_bound(py))
+    }
+
+    /// Per sentence: the annotator chosen, its counts and the system's edits
+    /// (``[start, end, original, correction]`` as matched against the gold edits).
+    fn sentences(&self, py: Python<'_>, hypotheses: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let stats = self.stats_of(py, hypotheses)?;
+        to_python(py, &green_m2::fold(&stats, self.opts.beta).sentences)
+    }
+
+    /// Sufficient statistics, one entry per sentence (plain lists and dicts, JSON- and
+    /// pickle-friendly). Concatenate shards in sentence order and pass them to ``fold``.
+    fn stats(&self, py: Python<'_>, hypotheses: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        to_python(py, &self.stats_of(py, hypotheses)?)
+    }
+
+    /// The corpus score of statistics from ``stats`` (in sentence order): the greedy
+    /// annotator choice runs here, so it equals ``score`` on the whole corpus.
+    fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let stats: Vec<SentenceStats> = from_python(py, stats)?;
+        let r = green_m2::fold(&stats, self.opts.beta);
+        let out = serde_json::json!({
+            "precision": r.score.precision,
+            "recall": r.score.recall,
+            "f": r.score.f,
+            "correct": r.totals.correct,
+            "proposed": r.totals.proposed,
+            "gold": r.totals.gold,
+            "signature": self.signature(),
+        });
+        to_python(py, &out)
+    }
+
+    /// The signature `green maxmatch --format json` prints for these settings.
+    fn signature(&self) -> String {
+        let tok = self
+            .tokenizer
+            .as_ref()
+            .map_or("m2scorer-split".to_string(), Built::name);
+        green_m2::signature(
+            &self.opts,
+            &tok,
+            self.gold.has_targets.then_some(self.alternatives),
+        )
+    }
+}
