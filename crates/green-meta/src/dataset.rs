@@ -253,6 +253,8 @@ pub struct Sentence {
     pub refs: Vec<String>,
     /// One per system, in descriptor order.
     pub hyps: Vec<String>,
+    /// The gold edits as the m2scorer reads them, for parts read from M2 (M2 rows need them).
+    pub gold: Option<green_m2::GoldSentence>,
 }
 
 /// A human view resolved against the loaded sentences.
@@ -280,6 +282,9 @@ pub struct Dataset {
     /// System indices of each set, in descriptor order of `sets`.
     pub sets: Vec<(String, Vec<usize>)>,
 }
+
+/// A sentence as read: its src-id, source, references and gold edits (M2 parts).
+type Row = (i64, String, Vec<String>, Option<green_m2::GoldSentence>);
 
 fn read_lines(path: &Path) -> Result<Vec<String>, Error> {
     green_io::read_lines(&green_io::Input::parse(&path.to_string_lossy()))
@@ -316,7 +321,20 @@ impl Dataset {
                         .unwrap_or("skip")
                         .parse::<MissingAnnotator>()
                         .map_err(|e| Error::Input(e.to_string()))?;
-                    Some((file.sources(), file.references(rule)))
+                    let text = std::fs::read_to_string(path(m2))
+                        .map_err(|e| Error::Input(format!("{}: {e}", path(m2).display())))?;
+                    let gold = green_m2::parse_gold(&text, m2, green_m2::Alternatives::First)
+                        .map_err(|e| Error::Input(e.to_string()))?;
+                    if gold.sentences.len() != file.sentences.len() {
+                        return Err(Error::Input(format!(
+                            "{}: {} S lines in {} blocks; M2 rows need one S line per block",
+                            path(m2).display(),
+                            gold.sentences.len(),
+                            file.sentences.len()
+                        )));
+                    }
+                    let golds = gold.sentences.into_iter().map(Some).collect();
+                    Some((file.sources(), file.references(rule), golds))
                 }
                 (None, Some(src)) if !p.references.is_empty() => {
                     let source = read_lines(&path(src))?;
@@ -339,11 +357,12 @@ impl Dataset {
                     let refs = (0..source.len())
                         .map(|i| sets.iter().map(|r| r[i].clone()).collect())
                         .collect();
-                    Some((source, refs))
+                    let golds = vec![None; source.len()];
+                    Some((source, refs, golds))
                 }
                 _ => None,
             };
-            let rows: Vec<(i64, String, Vec<String>)> = if let Some((source, refs)) = lines_or_m2 {
+            let rows: Vec<Row> = if let Some((source, refs, golds)) = lines_or_m2 {
                 let judged: BTreeSet<i64> = judgments
                     .iter()
                     .flat_map(|j| &j.items)
@@ -353,9 +372,10 @@ impl Dataset {
                 source
                     .into_iter()
                     .zip(refs)
+                    .zip(golds)
                     .enumerate()
-                    .map(|(i, (s, r))| (i as i64 + p.src_id_base, s, r))
-                    .filter(|(id, _, _)| !p.judged_only || judged.contains(id))
+                    .map(|(i, ((s, r), g))| (i as i64 + p.src_id_base, s, r, g))
+                    .filter(|(id, ..)| !p.judged_only || judged.contains(id))
                     .collect()
             } else {
                 let para_path = path(p.para.as_deref().unwrap_or_default());
@@ -383,17 +403,23 @@ impl Dataset {
                             i + 1
                         ))
                     })?;
-                    rows.push((num + p.src_id_offset, s.source.clone(), s.refs.clone()));
+                    rows.push((
+                        num + p.src_id_offset,
+                        s.source.clone(),
+                        s.refs.clone(),
+                        None,
+                    ));
                 }
                 rows
             };
             let n = rows.len();
-            for (k, (id, source, refs)) in rows.into_iter().enumerate() {
+            for (k, (id, source, refs, gold)) in rows.into_iter().enumerate() {
                 key.insert(id, start + k);
                 sentences.push(Sentence {
                     source,
                     refs,
                     hyps: Vec::with_capacity(d.systems.len()),
+                    gold,
                 });
             }
             for sys in &d.systems {

@@ -38,6 +38,11 @@ pub enum Metric {
         /// Smooth sentence-level scores (zero n-gram precisions); corpus scores never are.
         smooth: bool,
     },
+    /// M2 (MaxMatch) exactly as the m2scorer computes it, against the gold edits of parts read
+    /// from M2; sentence scores are each sentence's F alone (best annotator).
+    M2 {
+        beta: f64,
+    },
 }
 
 /// System score level: the metric's own corpus score, or the mean of its sentence scores.
@@ -155,12 +160,16 @@ impl MetricConfig {
                     " unsmoothed"
                 }
             ),
+            Metric::M2 { beta } => format!("M2 {}{norm} β={beta} {level}", self.tokenizer),
         }
     }
 
-    fn n(&self) -> usize {
+    /// The highest n-gram order the configuration needs from [`Counts`] (1 for M2, which
+    /// does not use them).
+    pub fn n(&self) -> usize {
         match self.metric {
             Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
+            Metric::M2 { .. } => 1,
         }
     }
 }
@@ -237,6 +246,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
     }
     let systems = data.descriptor.systems.len();
     match config.metric {
+        Metric::M2 { beta } => m2_scores(data, config, beta),
         Metric::Green { beta, .. } => {
             // Per part: corpus region totals per system; per sentence: scores.
             let mut part_totals =
@@ -358,6 +368,93 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
             })
         }
     }
+}
+
+/// M2 of every system: per-sentence statistics in parallel, then the m2scorer's greedy fold
+/// over each view's sentences in order (corpus) or each sentence's own F (sentence, mean).
+fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores, Error> {
+    let name = &data.descriptor.name;
+    let resolved = data.descriptor.tokenizer(&config.tokenizer);
+    let tok = if resolved == "word" && config.normalization.is_identity() {
+        None
+    } else {
+        let options = green_tokenizers::Options {
+            normalization: config.normalization,
+            ..Default::default()
+        };
+        Some(
+            green_tokenizers::build(resolved, &options)
+                .map_err(|e| Error::Config(format!("dataset {name}: {e}")))?,
+        )
+    };
+    let opts = green_m2::Options {
+        beta,
+        ..Default::default()
+    };
+    let stats: Vec<Vec<green_m2::SentenceStats>> = data
+        .sentences
+        .par_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let gold = s.gold.as_ref().ok_or_else(|| {
+                Error::Config(format!(
+                    "dataset {name}: M2 needs gold edits, and sentence {} comes from a part without an M2 file",
+                    i + 1
+                ))
+            })?;
+            s.hyps
+                .iter()
+                .map(|h| {
+                    let h = match &tok {
+                        None => h.clone(),
+                        Some(t) => {
+                            let mut out: Vec<String> = Vec::new();
+                            t.as_dyn()
+                                .tokenize(h, &mut |x| out.push(x.to_owned()))
+                                .map_err(|e| Error::Input(format!("dataset {name}: sentence {}: tokenizer {resolved} failed: {e}", i + 1)))?;
+                            out.join(" ")
+                        }
+                    };
+                    green_m2::sentence_stats(gold, &h, &opts).map_err(|e| {
+                        Error::Input(format!("dataset {name}: sentence {}: {e}", i + 1))
+                    })
+                })
+                .collect()
+        })
+        .collect::<Result<_, _>>()?;
+    let alone = |s: &green_m2::SentenceStats| {
+        let mut f = green_m2::Fold::new(beta);
+        f.push(s);
+        f.totals().score(beta).f
+    };
+    let sentence: Vec<Vec<f64>> = stats
+        .iter()
+        .map(|row| row.iter().map(alone).collect())
+        .collect();
+    let systems = data.descriptor.systems.len();
+    let system = data
+        .views
+        .iter()
+        .map(|v| {
+            (0..systems)
+                .map(|h| match config.level {
+                    Level::Corpus => {
+                        let mut f = green_m2::Fold::new(beta);
+                        for &s in &v.sentences {
+                            f.push(&stats[s][h]);
+                        }
+                        f.totals().score(beta).f
+                    }
+                    Level::Mean => mean(v.sentences.iter().map(|&s| sentence[s][h])),
+                })
+                .collect()
+        })
+        .collect();
+    Ok(Scores {
+        sentence,
+        system,
+        chosen: None,
+    })
 }
 
 fn mean(xs: impl Iterator<Item = f64>) -> f64 {

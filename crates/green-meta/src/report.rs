@@ -221,9 +221,7 @@ pub fn run(
         // Group configurations by what they count with; count once at the largest N.
         let mut groups: Vec<(String, green_engine::Normalization, usize, Vec<usize>)> = Vec::new();
         for (i, c) in configs.iter().enumerate() {
-            let n = match c.metric {
-                metric::Metric::Green { n, .. } | metric::Metric::Gleu { n, .. } => n,
-            };
+            let n = c.n();
             match groups
                 .iter_mut()
                 .find(|g| g.0 == c.tokenizer && g.1 == c.normalization)

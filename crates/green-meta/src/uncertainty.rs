@@ -108,7 +108,8 @@ impl SystemScores<'_> {
 }
 
 /// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined, and
-/// everywhere for corpus-level GLEU, whose reference sampling is not resampled.
+/// everywhere for corpus-level GLEU, whose reference sampling is not resampled, and corpus M2,
+/// whose greedy annotator choice is not refolded per replicate.
 pub fn intervals(
     prep: &Prepared,
     scores: &Scores,
@@ -130,7 +131,9 @@ pub fn intervals(
             beta,
         },
         (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
-        (Metric::Gleu { .. }, Level::Corpus) => return Ok(vec![None; prep.columns().len()]),
+        (Metric::Gleu { .. } | Metric::M2 { .. }, Level::Corpus) => {
+            return Ok(vec![None; prep.columns().len()])
+        }
     };
     let d = prep.data;
     let systems = d.descriptor.systems.len();

@@ -211,3 +211,33 @@ fn green_paper_preset_reproduces_table_2() {
         }
     }
 }
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn m2_rows_are_the_m2scorer_numbers() {
+    // GJG15-paper covers all 1,312 CoNLL-2014 sentences, so its corpus M2 of every system is
+    // the m2scorer's (golden/m2/conll14/*.txt, F_0.5 to 4 digits).
+    let d = load("gjg15-paper");
+    let counts = Counts::new(&d, "word", Default::default(), 1).unwrap();
+    let config = MetricConfig {
+        metric: Metric::M2 { beta: 0.5 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    let scores = metric::score(&d, &counts, &config).unwrap();
+    assert_eq!(d.views[0].sentences.len(), 1312);
+    for (h, sys) in d.descriptor.systems.iter().enumerate() {
+        let golden =
+            std::fs::read_to_string(shared().join(format!("golden/m2/conll14/{sys}.txt"))).unwrap();
+        let f = golden
+            .lines()
+            .nth(2)
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .to_string();
+        assert_eq!(format!("{:.4}", scores.system[0][h]), f, "{sys}");
+    }
+}

@@ -54,6 +54,11 @@ pub struct Args {
     #[arg(long)]
     pub gleu: bool,
 
+    /// Also score M2 (the m2scorer's F0.5) with every tokenizer and level; needs datasets whose
+    /// parts are read from M2 files (GJG15, SEEDA).
+    #[arg(long)]
+    pub m2: bool,
+
     /// Score only GLEU (implies --gleu).
     #[arg(long)]
     pub gleu_only: bool,
@@ -231,6 +236,14 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
                 &betas,
                 gleu,
             ));
+            if args.m2 {
+                out.push(MetricConfig {
+                    metric: green_meta::metric::Metric::M2 { beta: 0.5 },
+                    tokenizer: tok.clone(),
+                    normalization,
+                    level,
+                });
+            }
         }
     }
     Ok(out)

@@ -302,6 +302,14 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             "MAEGE needs at least one metric configuration".into(),
         ));
     }
+    if configs
+        .iter()
+        .any(|c| matches!(c.metric, Metric::M2 { .. }))
+    {
+        return Err(Error::Config(
+            "MAEGE does not score M2 yet; use GREEN or GLEU configurations".into(),
+        ));
+    }
     if opts.reps == 0 {
         return Err(Error::Config(
             "MAEGE needs at least one corpus repetition".into(),
@@ -376,7 +384,7 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             green_tokenizers::build(&spec, &options).map_err(|e| Error::Config(e.to_string()))?;
         let tok = tok.as_dyn();
         let cfgs: Vec<&MetricConfig> = members.iter().map(|&i| &configs[i]).collect();
-        let n = cfgs.iter().map(|c| order(c)).max().unwrap_or(1);
+        let n = cfgs.iter().map(|c| c.n()).max().unwrap_or(1);
         let [standard, precision] =
             [&variants[0], &variants[1]].map(|v| evaluate(tok, n, &cfgs, v, &refs, opts));
         let (standard, precision) = (standard?, precision?);
@@ -399,12 +407,6 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
         type_counts,
         rows: rows.into_iter().flatten().collect(),
     })
-}
-
-fn order(c: &MetricConfig) -> usize {
-    match c.metric {
-        Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
-    }
 }
 
 /// Per configuration: the running totals of one variant.
@@ -438,7 +440,7 @@ fn evaluate(
                 Metric::Gleu { iterations, .. } if c.level == Level::Corpus => iterations.max(1),
                 _ => 0,
             };
-            let gn = order(c);
+            let gn = c.n();
             Fold {
                 pairs: PairCounts::default(),
                 sent_scores: Vec::new(),
@@ -578,6 +580,8 @@ pub fn chain_pairs(scores: &[f64], pairs: &mut PairCounts) {
 fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
     match cfg.metric {
         Metric::Green { n, beta } => score::select_reference(c, h, n, beta).1,
+        // `run` refuses M2 configurations.
+        Metric::M2 { .. } => f64::NAN,
         Metric::Gleu { n, smooth, .. } => {
             (0..c.refs)
                 .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(smooth))
@@ -604,6 +608,7 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], i
                     }
                 }
             }
+            (Metric::M2 { .. }, Level::Corpus) => {}
             (Metric::Gleu { n, seed, .. }, Level::Corpus) => {
                 // One reference per sentence drawn per iteration, as gleu.py does, the same
                 // for every M; the draw depends on (seed, repetition, item, iteration) only.
@@ -634,6 +639,7 @@ fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, items: usize
     match (cfg.metric, cfg.level) {
         (_, Level::Mean) => f.sums[rep][m] / items as f64,
         (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[rep][m], beta),
+        (Metric::M2 { .. }, Level::Corpus) => f64::NAN,
         (Metric::Gleu { .. }, Level::Corpus) => {
             f.gleu.iter().map(|it| it[rep][m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
         }
