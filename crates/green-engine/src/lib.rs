@@ -34,7 +34,7 @@ pub use count::{Counter, Regions, SentenceCounts};
 pub use normalize::{is_cjk, Form, Normalization, Normalized};
 pub use score::OrderScore;
 pub use signature::Signature;
-pub use tokenizer::{Chars, TokenizeError, Tokenizer, Whitespace};
+pub use tokenizer::{retokenize, Chars, TokenizeError, Tokenizer, Whitespace};
 
 /// Everything that can go wrong in the engine. Messages are meant to be shown as they are.
 #[derive(Debug, thiserror::Error)]

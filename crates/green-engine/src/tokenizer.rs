@@ -66,6 +66,19 @@ impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
     }
 }
 
+/// `text`'s tokens joined by single spaces: raw text made into the pre-tokenized lines that
+/// edit-based scorers (M2) read.
+pub fn retokenize(tokenizer: &dyn Tokenizer, text: &str) -> Result<String, TokenizeError> {
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    tokenizer.tokenize(text, &mut |t| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(t);
+    })?;
+    Ok(out)
+}
+
 /// Python's `str.isspace()`: Unicode White_Space plus the four information separators
 /// U+001C..U+001F, which Python counts and Rust's `char::is_whitespace` does not.
 pub fn is_python_whitespace(c: char) -> bool {

@@ -293,6 +293,30 @@ pub struct Report {
     pub sentences: Vec<Chosen>,
 }
 
+/// The corpus numbers of a report, as the JSON outputs give them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Summary {
+    pub precision: f64,
+    pub recall: f64,
+    pub f: f64,
+    pub correct: u64,
+    pub proposed: u64,
+    pub gold: u64,
+}
+
+impl Report {
+    pub fn summary(&self) -> Summary {
+        Summary {
+            precision: self.score.precision,
+            recall: self.score.recall,
+            f: self.score.f,
+            correct: self.totals.correct,
+            proposed: self.totals.proposed,
+            gold: self.totals.gold,
+        }
+    }
+}
+
 /// Every sentence's statistics, in parallel, in order.
 pub fn corpus_stats(
     gold: &Gold,

@@ -407,13 +407,12 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
                 .map(|h| {
                     let h = match &tok {
                         None => h.clone(),
-                        Some(t) => {
-                            let mut out: Vec<String> = Vec::new();
-                            t.as_dyn()
-                                .tokenize(h, &mut |x| out.push(x.to_owned()))
-                                .map_err(|e| Error::Input(format!("dataset {name}: sentence {}: tokenizer {resolved} failed: {e}", i + 1)))?;
-                            out.join(" ")
-                        }
+                        Some(t) => green_engine::retokenize(t.as_dyn(), h).map_err(|e| {
+                            Error::Input(format!(
+                                "dataset {name}: sentence {}: tokenizer {resolved} failed: {e}",
+                                i + 1
+                            ))
+                        })?,
                     };
                     green_m2::sentence_stats(gold, &h, &opts).map_err(|e| {
                         Error::Input(format!("dataset {name}: sentence {}: {e}", i + 1))

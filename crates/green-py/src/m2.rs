@@ -34,10 +34,8 @@ impl MaxMatch {
             if let Some(t) = &self.tokenizer {
                 let t = t.as_dyn();
                 for (i, h) in hyps.iter_mut().enumerate() {
-                    let mut tokens = Vec::new();
-                    t.tokenize(h, &mut |tok| tokens.push(tok.to_owned()))
+                    *h = green_engine::retokenize(t, h)
                         .map_err(|e| green_err(format!("hypothesis {i}: tokenizer failed: {e}")))?;
-                    *h = tokens.join(" ");
                 }
             }
             green_m2::corpus_stats(&self.gold, &hyps, &self.opts).map_err(green_err)
@@ -149,15 +147,8 @@ impl MaxMatch {
     fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let stats: Vec<SentenceStats> = from_python(py, stats)?;
         let r = green_m2::fold(&stats, self.opts.beta);
-        let out = serde_json::json!({
-            "precision": r.score.precision,
-            "recall": r.score.recall,
-            "f": r.score.f,
-            "correct": r.totals.correct,
-            "proposed": r.totals.proposed,
-            "gold": r.totals.gold,
-            "signature": self.signature(),
-        });
+        let mut out = serde_json::to_value(r.summary()).map_err(green_err)?;
+        out["signature"] = self.signature().into();
         to_python(py, &out)
     }
 

@@ -144,12 +144,9 @@ fn read_system(path: &str, tokenizer: Option<&green_tokenizers::Built>) -> Resul
     if let Some(t) = tokenizer {
         let t = t.as_dyn();
         for (n, line) in lines.iter_mut().enumerate() {
-            let mut tokens: Vec<String> = Vec::new();
-            t.tokenize(line, &mut |tok| tokens.push(tok.to_owned()))
-                .map_err(|e| {
-                    anyhow::anyhow!("{path}:{}: tokenizer '{}' failed: {e}", n + 1, t.name())
-                })?;
-            *line = tokens.join(" ");
+            *line = green_engine::retokenize(t, line).map_err(|e| {
+                anyhow::anyhow!("{path}:{}: tokenizer '{}' failed: {e}", n + 1, t.name())
+            })?;
         }
     }
     Ok(lines)
@@ -187,15 +184,8 @@ fn to_json(
         .iter()
         .zip(reports)
         .map(|(path, r)| {
-            let mut v = json!({
-                "path": path,
-                "precision": r.score.precision,
-                "recall": r.score.recall,
-                "f": r.score.f,
-                "correct": r.totals.correct,
-                "proposed": r.totals.proposed,
-                "gold": r.totals.gold,
-            });
+            let mut v = serde_json::to_value(r.summary()).unwrap_or_default();
+            v["path"] = path.as_str().into();
             if args.verbose {
                 v["sentences"] = serde_json::to_value(&r.sentences).unwrap_or_default();
             }
