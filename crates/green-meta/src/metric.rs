@@ -20,7 +20,7 @@ use green_engine::{score, Counter, Normalization, Regions, SentenceCounts};
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, View};
 use crate::Error;
 
 /// Which metric.
@@ -269,26 +269,18 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                     sentence.push(row);
                 }
             }
-            let system = data
-                .views
-                .iter()
-                .map(|v| {
-                    (0..systems)
-                        .map(|h| match config.level {
-                            Level::Corpus => {
-                                let mut sum = vec![Regions::default(); n];
-                                for &p in &v.parts {
-                                    for (s, t) in sum.iter_mut().zip(&part_totals[p][h]) {
-                                        s.add(t);
-                                    }
-                                }
-                                score::green(&sum, beta)
-                            }
-                            Level::Mean => mean(v.sentences.iter().map(|&s| sentence[s][h])),
-                        })
-                        .collect()
-                })
-                .collect();
+            let system = per_view(data, |v, h| match config.level {
+                Level::Corpus => {
+                    let mut sum = vec![Regions::default(); n];
+                    for &p in &v.parts {
+                        for (s, t) in sum.iter_mut().zip(&part_totals[p][h]) {
+                            s.add(t);
+                        }
+                    }
+                    score::green(&sum, beta)
+                }
+                Level::Mean => view_mean(v, &sentence, h),
+            });
             Ok(Scores {
                 sentence,
                 system,
@@ -325,15 +317,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 })
                 .collect();
             let system = match config.level {
-                Level::Mean => data
-                    .views
-                    .iter()
-                    .map(|v| {
-                        (0..systems)
-                            .map(|h| mean(v.sentences.iter().map(|&s| sentence[s][h])))
-                            .collect()
-                    })
-                    .collect(),
+                Level::Mean => per_view(data, |v, h| view_mean(v, &sentence, h)),
                 Level::Corpus => {
                     if iterations == 0 {
                         return Err(Error::Config("GLEU needs at least one iteration".into()));
@@ -430,30 +414,35 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
         .iter()
         .map(|row| row.iter().map(alone).collect())
         .collect();
-    let systems = data.descriptor.systems.len();
-    let system = data
-        .views
-        .iter()
-        .map(|v| {
-            (0..systems)
-                .map(|h| match config.level {
-                    Level::Corpus => {
-                        let mut f = green_m2::Fold::new(beta);
-                        for &s in &v.sentences {
-                            f.push(&stats[s][h]);
-                        }
-                        f.totals().score(beta).f
-                    }
-                    Level::Mean => mean(v.sentences.iter().map(|&s| sentence[s][h])),
-                })
-                .collect()
-        })
-        .collect();
+    let system = per_view(data, |v, h| match config.level {
+        Level::Corpus => {
+            let mut f = green_m2::Fold::new(beta);
+            for &s in &v.sentences {
+                f.push(&stats[s][h]);
+            }
+            f.totals().score(beta).f
+        }
+        Level::Mean => view_mean(v, &sentence, h),
+    });
     Ok(Scores {
         sentence,
         system,
         chosen: None,
     })
+}
+
+/// `[view][system]` of `score(view, system)`.
+fn per_view(data: &Dataset, score: impl Fn(&View, usize) -> f64) -> Vec<Vec<f64>> {
+    let systems = data.descriptor.systems.len();
+    data.views
+        .iter()
+        .map(|v| (0..systems).map(|h| score(v, h)).collect())
+        .collect()
+}
+
+/// The mean of system `h`'s sentence scores (`[sentence][system]`) over a view.
+fn view_mean(view: &View, sentence: &[Vec<f64>], h: usize) -> f64 {
+    mean(view.sentences.iter().map(|&s| sentence[s][h]))
 }
 
 fn mean(xs: impl Iterator<Item = f64>) -> f64 {

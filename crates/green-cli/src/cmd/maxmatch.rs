@@ -62,6 +62,17 @@ pub struct Args {
     pub threads: Option<usize>,
 }
 
+impl Args {
+    /// The original's options.
+    fn options(&self) -> Options {
+        Options {
+            beta: self.beta,
+            max_unchanged_words: self.max_unchanged_words,
+            ignore_whitespace_casing: self.ignore_whitespace_casing,
+        }
+    }
+}
+
 fn parse_beta(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(b) if b.is_finite() && b >= 0.0 => Ok(b),
@@ -80,11 +91,7 @@ pub fn run(args: &Args) -> Result<()> {
     for w in &gold.warnings {
         eprintln!("warning: {w}");
     }
-    let opts = Options {
-        beta: args.beta,
-        max_unchanged_words: args.max_unchanged_words,
-        ignore_whitespace_casing: args.ignore_whitespace_casing,
-    };
+    let opts = args.options();
     let tokenize = hypothesis_tokenizer(&args.tokenizer)?;
     let mut reports = Vec::new();
     for path in systems {
@@ -173,11 +180,7 @@ fn to_json(
     reports: &[Report],
     tokenizer: Option<&green_tokenizers::Built>,
 ) -> serde_json::Value {
-    let opts = Options {
-        beta: args.beta,
-        max_unchanged_words: args.max_unchanged_words,
-        ignore_whitespace_casing: args.ignore_whitespace_casing,
-    };
+    let opts = args.options();
     let tok = tokenizer.map_or("m2scorer-split".to_string(), |t| t.as_dyn().name());
     let alt = gold.has_targets.then_some(args.alternatives);
     let out: Vec<serde_json::Value> = systems
@@ -192,8 +195,5 @@ fn to_json(
             v
         })
         .collect();
-    if out.is_empty() {
-        return json!({});
-    }
     json!({"signature": green_m2::signature(&opts, &tok, alt), "systems": out})
 }
