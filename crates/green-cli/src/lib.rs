@@ -33,6 +33,11 @@ pub struct Cli {
 /// Subcommands beyond the reference CLI.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// CLEME (Ye et al. 2023), dependent and independent, corpus and sentence level: green cleme -hyp HYP.m2... -ref REF.m2
+    Cleme(cmd::cleme::Args),
+    /// ERRANT's span F-score exactly as errant_compare prints it: green errant-compare -hyp HYP.m2... -ref REF.m2 [-cat 3]
+    #[command(name = "errant-compare", visible_alias = "errant_compare")]
+    ErrantCompare(cmd::errant::Args),
     /// GLEU (Napoles et al.) exactly as the PyPI package `gleu --fix-seed` prints it.
     Gleu(cmd::gleu::Args),
     /// Write the sources and references of an M2 file as line files.
@@ -54,6 +59,8 @@ pub enum Command {
 
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
+        Command::Cleme(args) => cmd::cleme::run(args),
+        Command::ErrantCompare(args) => cmd::errant::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Maege(args) => cmd::maege::run(args),
@@ -68,7 +75,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
 /// Parse the command line, run, and return the process exit code. `level` is set by the
 /// `sgreen` and `mgreen` wrappers.
 pub fn main(level: Option<Level>) -> i32 {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(errant_style(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) => {
             let code = e.exit_code();
@@ -90,6 +97,23 @@ pub fn main(level: Option<Level>) -> i32 {
             1
         }
     }
+}
+
+/// ERRANT's and CLEME's single-dash long options (`-hyp`, `-ref`, `-cat`, `-ds`...) as
+/// clap's `--hyp`..., for the subcommands that are drop-ins for them.
+fn errant_style(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    const LONG: [&str; 10] = [
+        "-hyp", "-ref", "-dt", "-ds", "-cs", "-cse", "-single", "-multi", "-filt", "-cat",
+    ];
+    let sub = args.get(1).and_then(|a| a.to_str()).unwrap_or_default();
+    if ["errant-compare", "errant_compare", "cleme"].contains(&sub) {
+        for a in args.iter_mut().skip(2) {
+            if let Some(flag) = a.to_str().filter(|f| LONG.contains(f)) {
+                *a = format!("-{flag}").into();
+            }
+        }
+    }
+    args
 }
 
 /// The error and its causes on one line; a cause whose text the message already shows is

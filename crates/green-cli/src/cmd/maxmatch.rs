@@ -73,7 +73,7 @@ impl Args {
     }
 }
 
-fn parse_beta(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_beta(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(b) if b.is_finite() && b >= 0.0 => Ok(b),
         _ => Err(format!("'{s}' is not a beta; use a number ≥ 0 such as 0.5")),
@@ -119,7 +119,7 @@ fn hypothesis_tokenizer(args: &TokenizerArgs) -> Result<Option<green_tokenizers:
 }
 
 /// A whole file (`-` is standard input) as UTF-8.
-fn read_text(path: &str) -> Result<String> {
+pub(crate) fn read_text(path: &str) -> Result<String> {
     let bytes = if path == "-" {
         let mut b = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;

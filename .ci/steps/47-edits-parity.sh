@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Differential testing of `green errant-compare` against ERRANT 3.0.2's errant_compare
+# (scripts/fuzz-errant-compare.py): all 13 CoNLL-2014 systems of ../shared/data/cleme under 10
+# flag sets, then a minute of random cases, when the original's source (ERRANT_SRC, or the
+# local mirror of github.com/chrisjbryant/errant) is on this machine. Nothing of the original
+# is vendored. Without it this step says so and passes: the recorded cases
+# (crates/green-edits/tests/fixtures/compare) ran in `cargo test`, and the real-data suite
+# checked every ERRANT and CLEME number of the CLEME paper's Table 10.
+set -euo pipefail
+src="${ERRANT_SRC:-/work/.mirror/chrisjbryant+errant/repo}"
+if [ ! -e "$src" ]; then
+    echo "47-edits-parity: no ERRANT source at $src (set ERRANT_SRC); differential testing skipped, recorded fixtures ran in cargo test"
+    exit 0
+fi
+cargo build --release --locked -p green-cli
+python3 scripts/fuzz-errant-compare.py --errant "$src" --ours target/release \
+    --data "$GREEN_SHARED/data/cleme" --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-7}"

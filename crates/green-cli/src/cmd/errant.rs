@@ -1,0 +1,185 @@
+//! `green errant-compare` (alias `errant_compare`): ERRANT's span-based F-score from a
+//! hypothesis and a reference M2 file, printed as ERRANT 3.0.2's `errant_compare` prints it.
+//!
+//! The original's single-dash options (`-hyp`, `-ref`, `-cat 3`, `-ds`...) work as written;
+//! beyond it: several hypothesis files at once and JSON with a signature. The metric is
+//! `green_edits::compare`.
+
+use anyhow::Result;
+use green_edits::compare::{self, Mode, Options};
+use serde_json::json;
+
+use crate::output::emit;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Hypothesis M2 files (one or more).
+    #[arg(long = "hyp", num_args = 1.., required = true, value_name = "HYP")]
+    pub hyp: Vec<String>,
+
+    /// The reference M2 file.
+    #[arg(long = "ref", required = true, value_name = "REF")]
+    pub reference: String,
+
+    /// Beta of the F-score.
+    #[arg(short = 'b', long, default_value_t = 0.5, value_parser = super::maxmatch::parse_beta)]
+    pub beta: f64,
+
+    /// Per sentence, the annotator pair chosen and its counts (a TSV table before the
+    /// scores; with --format json, a list per file).
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
+    /// Detection, token by token.
+    #[arg(long, group = "mode")]
+    pub dt: bool,
+    /// Detection, span by span.
+    #[arg(long, group = "mode")]
+    pub ds: bool,
+    /// Correction, span by span (the default).
+    #[arg(long, group = "mode")]
+    pub cs: bool,
+    /// Correction and error type, span by span.
+    #[arg(long, group = "mode")]
+    pub cse: bool,
+
+    /// Only edits of at most one token on each side.
+    #[arg(long)]
+    pub single: bool,
+    /// Only edits of two or more tokens on a side.
+    #[arg(long)]
+    pub multi: bool,
+    /// Error types to leave out.
+    #[arg(long, num_args = 1.., value_name = "TYPE")]
+    pub filt: Vec<String>,
+
+    /// Per-type table: 1 operation (R), 2 main type (NOUN), 3 full type (R:NOUN).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub cat: Option<u8>,
+
+    /// Output: text (the original's lines) or json (scores, per-type counts, signature).
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+}
+
+impl Args {
+    fn options(&self) -> Options {
+        let mode = if self.dt {
+            Mode::DetectionToken
+        } else if self.ds {
+            Mode::DetectionSpan
+        } else if self.cse {
+            Mode::CorrectionTyped
+        } else {
+            Mode::Correction
+        };
+        Options {
+            beta: self.beta,
+            mode,
+            single: self.single,
+            multi: self.multi,
+            filter: self.filt.clone(),
+        }
+    }
+}
+
+/// Read and parse an M2 file (`-` is standard input).
+pub fn read_m2(path: &str) -> Result<green_edits::Document> {
+    let text = super::maxmatch::read_text(path)?;
+    Ok(green_edits::parse(&text, path)?)
+}
+
+/// The reference and the hypotheses, read and parsed in parallel.
+pub fn read_all(
+    reference: &str,
+    hyps: &[String],
+) -> Result<(green_edits::Document, Vec<green_edits::Document>)> {
+    use rayon::prelude::*;
+    let (r, h) = rayon::join(
+        || read_m2(reference),
+        || {
+            hyps.par_iter()
+                .map(|p| read_m2(p))
+                .collect::<Result<Vec<_>>>()
+        },
+    );
+    Ok((r?, h?))
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let opts = args.options();
+    let (reference, hyps) = read_all(&args.reference, &args.hyp)?;
+    let mut out = String::new();
+    let mut systems = Vec::new();
+    for (path, hyp) in args.hyp.iter().zip(hyps) {
+        let stats = compare::corpus_stats(&hyp, &reference, &opts)?;
+        let report = compare::fold(&stats, opts.beta);
+        if args.format == "json" {
+            let mut v = json!({
+                "path": path,
+                "score": report.score,
+                "categories": categories(&report, &opts, args.cat.unwrap_or(3)),
+            });
+            if args.verbose {
+                v["sentences"] = chosen(&stats, &report)
+                    .into_iter()
+                    .map(|p| json!(p))
+                    .collect();
+            }
+            systems.push(v);
+            continue;
+        }
+        if args.hyp.len() > 1 {
+            out += &format!("# {path}\n");
+        }
+        if args.verbose {
+            out += "sentence\thyp\tref\ttp\tfp\tfn\n";
+            for (i, p) in chosen(&stats, &report).into_iter().enumerate() {
+                out += &format!(
+                    "{}\t{}\t{}\t{}\t{}\t{}\n",
+                    i + 1,
+                    p.hyp,
+                    p.reference,
+                    p.tp,
+                    p.fp,
+                    p.fn_
+                );
+            }
+        }
+        out += &compare::render(&report, &opts, args.cat);
+    }
+    if args.format == "json" {
+        out = serde_json::to_string_pretty(
+            &json!({"signature": compare::signature(&opts), "systems": systems}),
+        )? + "\n";
+    }
+    emit(&out)?;
+    Ok(())
+}
+
+/// The pair chosen for each sentence.
+fn chosen<'a>(
+    stats: &'a [compare::SentenceStats],
+    report: &compare::Report,
+) -> Vec<&'a compare::Pair> {
+    stats
+        .iter()
+        .zip(&report.chosen)
+        .filter_map(|(s, &c)| s.pairs.get(c))
+        .collect()
+}
+
+/// Per-type counts and scores at a `-cat` level, as JSON.
+fn categories(report: &compare::Report, opts: &Options, level: u8) -> serde_json::Value {
+    compare::categories_at(&report.categories, level)
+        .into_iter()
+        .map(|(kind, [tp, fp, fn_])| {
+            let (p, r, f) = green_edits::pyfloat::prf(tp as f64, fp as f64, fn_ as f64, opts.beta);
+            (
+                kind,
+                json!({"tp": tp, "fp": fp, "fn": fn_, "p": p, "r": r, "f": f}),
+            )
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}

@@ -1,0 +1,162 @@
+//! `green errant-compare` and `green cleme` through the command line: the originals'
+//! single-dash options, several files, JSON, and bad input as one clear error line. The
+//! numbers themselves are checked in green-edits (recorded cases, Table 10 of the CLEME paper).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn green(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_green"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    assert!(!o.status.success(), "expected a failure");
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+const REF: &str = "S he go to school\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\nA 1 2|||R:VERB:SVA|||went|||REQUIRED|||-NONE-|||1\n\nS fine\nA 1 1|||M:PUNCT|||.|||REQUIRED|||-NONE-|||0\nA 1 1|||M:PUNCT|||.|||REQUIRED|||-NONE-|||1\n";
+const HYP: &str = "S he go to school\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS fine\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n";
+
+fn setup() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ref.m2"), REF).unwrap();
+    std::fs::write(dir.path().join("hyp.m2"), HYP).unwrap();
+    dir
+}
+
+#[test]
+fn errant_compare_is_a_drop_in() {
+    let dir = setup();
+    let out = stdout(&green(
+        dir.path(),
+        &[
+            "errant_compare",
+            "-hyp",
+            "hyp.m2",
+            "-ref",
+            "ref.m2",
+            "-cat",
+            "2",
+        ],
+    ));
+    assert_eq!(
+        out,
+        "\n===================== Span-Based Correction ======================\n\
+         Category       TP       FP       FN       P        R        F0.5\n\
+         PUNCT          0        0        1        1.0      0.0      0.0\n\
+         VERB:SVA       1        0        0        1.0      1.0      1.0\n\
+         \n=========== Span-Based Correction ============\n\
+         TP\tFP\tFN\tPrec\tRec\tF0.5\n1\t0\t1\t1.0\t0.5\t0.8333\n\
+         ==============================================\n\n"
+    );
+    let json = stdout(&green(
+        dir.path(),
+        &[
+            "errant-compare",
+            "-hyp",
+            "hyp.m2",
+            "hyp.m2",
+            "-ref",
+            "ref.m2",
+            "-ds",
+            "-v",
+            "--format",
+            "json",
+        ],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .starts_with("errant|mode:ds|beta:0.5"));
+    assert_eq!(v["systems"].as_array().unwrap().len(), 2);
+    assert_eq!(v["systems"][0]["score"]["tp"], 1);
+    assert_eq!(v["systems"][0]["sentences"][0]["ref"], 0);
+}
+
+#[test]
+fn cleme_table_and_json() {
+    let dir = setup();
+    let out = stdout(&green(
+        dir.path(),
+        &["cleme", "-hyp", "hyp.m2", "-ref", "ref.m2"],
+    ));
+    assert!(
+        out.starts_with("# hyp.m2: 2 sentences, mean reference chunk length 1.00\n"),
+        "{out}"
+    );
+    assert!(out.contains("\nCLEME-dependent-unweighted              1.00      0.00      1.00         3  1.0000  0.5000  0.8333\n"), "{out}");
+    let json = stdout(&green(
+        dir.path(),
+        &[
+            "cleme", "--hyp", "hyp.m2", "--ref", "ref.m2", "--format", "json",
+        ],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["systems"][0]["report"]["independent"]["corpus_unweighted"]["tp"],
+        1.0
+    );
+    let tsv = stdout(&green(
+        dir.path(),
+        &[
+            "cleme", "-hyp", "hyp.m2", "-ref", "ref.m2", "--format", "tsv",
+        ],
+    ));
+    assert_eq!(tsv.lines().count(), 9);
+}
+
+#[test]
+fn bad_input_is_one_clear_line() {
+    let dir = setup();
+    std::fs::write(dir.path().join("short.m2"), "S he go to school\n").unwrap();
+    let err = stderr(&green(
+        dir.path(),
+        &["errant-compare", "-hyp", "short.m2", "-ref", "ref.m2"],
+    ));
+    assert!(
+        err.contains("short.m2 has 1 sentences but ref.m2 has 2"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::write(
+        dir.path().join("bad.m2"),
+        HYP.replace("A 1 2|||", "A 1 x|||"),
+    )
+    .unwrap();
+    let err = stderr(&green(
+        dir.path(),
+        &["cleme", "-hyp", "bad.m2", "-ref", "ref.m2"],
+    ));
+    assert!(
+        err.contains("bad.m2:2: span end \"x\" is not an integer"),
+        "{err}"
+    );
+    let err = stderr(&green(
+        dir.path(),
+        &["errant-compare", "-hyp", "hyp.m2", "-ref", "missing.m2"],
+    ));
+    assert!(err.contains("cannot read missing.m2"), "{err}");
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-compare",
+            "-hyp",
+            "hyp.m2",
+            "-ref",
+            "ref.m2",
+            "-ds",
+            "-dt",
+        ],
+    ));
+    assert!(err.contains("cannot be used with"), "{err}");
+}
