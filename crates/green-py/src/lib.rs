@@ -7,6 +7,7 @@
 //! dicts. A `Scorer` keeps its built tokenizer (dictionaries load once). The friendly
 //! functions and the type stubs live in the pure-Python package `python/green`.
 
+mod edits;
 mod gleu;
 mod m2;
 
@@ -574,6 +575,8 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Scorer>()?;
     m.add_class::<gleu::Gleu>()?;
     m.add_class::<m2::MaxMatch>()?;
+    m.add_class::<edits::ErrantCompare>()?;
+    m.add_class::<edits::Cleme>()?;
     m.add("GreenError", m.py().get_type::<GreenError>())?;
     m.add_function(wrap_pyfunction!(tokenizers, m)?)?;
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;

@@ -4,7 +4,6 @@
 use green_m2::{Alternatives, Gold, Options, SentenceStats};
 use green_tokenizers::Built;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
 use crate::{build_tokenizer, extract_lines, green_err};
 
@@ -43,21 +42,21 @@ impl MaxMatch {
     }
 }
 
-fn to_python<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
+pub(crate) fn to_python<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
     let text = serde_json::to_string(value).map_err(green_err)?;
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }
 
-fn from_python<T: serde::de::DeserializeOwned>(
+pub(crate) fn from_python<T: serde::de::DeserializeOwned>(
     py: Python<'_>,
     value: &Bound<'_, PyAny>,
+    source: &str,
 ) -> PyResult<T> {
     let text: String = py
         .import("json")?
         .call_method1("dumps", (value,))?
         .extract()?;
-    serde_json::from_str(&text)
-        .map_err(|e| green_err(format!("not M2 statistics from MaxMatch.stats: {e}")))
+    serde_json::from_str(&text).map_err(|e| green_err(format!("not statistics from {source}: {e}")))
 }
 
 #[pymethods]
@@ -82,18 +81,7 @@ impl MaxMatch {
             )));
         }
         let alternatives: Alternatives = alternatives.parse().map_err(green_err)?;
-        let (text, name) = if gold.is_instance_of::<PyString>() {
-            (gold.extract::<String>()?, "gold".to_string())
-        } else {
-            let path: std::path::PathBuf = gold.extract().map_err(|_| {
-                pyo3::exceptions::PyTypeError::new_err(
-                    "gold must be the M2 text (str) or a path (pathlib.Path)",
-                )
-            })?;
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| green_err(format!("cannot read {}: {e}", path.display())))?;
-            (text, path.display().to_string())
-        };
+        let (text, name) = crate::edits::text_or_path(gold, "gold")?;
         let gold = green_m2::parse_gold(&text, &name, alternatives).map_err(green_err)?;
         let tokenizer = match tokenizer {
             Some(spec) => Some(build_tokenizer(py, spec, norm, options)?.0),
@@ -145,7 +133,7 @@ impl MaxMatch {
     /// The corpus score of statistics from ``stats`` (in sentence order): the greedy
     /// annotator choice runs here, so it equals ``score`` on the whole corpus.
     fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let stats: Vec<SentenceStats> = from_python(py, stats)?;
+        let stats: Vec<SentenceStats> = from_python(py, stats, "MaxMatch.stats")?;
         let r = green_m2::fold(&stats, self.opts.beta);
         let mut out = serde_json::to_value(r.summary()).map_err(green_err)?;
         out["signature"] = self.signature().into();

@@ -77,7 +77,7 @@ def test_errors():
         green.MaxMatch(GOLD, alternatives="all")
     with pytest.raises(TypeError):
         green.MaxMatch(3)
-    with pytest.raises(green.GreenError, match="not M2 statistics"):
+    with pytest.raises(green.GreenError, match="not statistics from MaxMatch.stats"):
         green.MaxMatch(GOLD).fold([{"x": 1}])
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._green import GreenError, Gleu, MaxMatch, Scorer, __version__, tokenizer_options, tokenizers
+from ._green import Cleme, ErrantCompare, GreenError, Gleu, MaxMatch, Scorer, __version__, tokenizer_options, tokenizers
 from ._types import Evaluation, OrderCounts, SystemResult
 
 __all__ = [
@@ -35,6 +35,8 @@ __all__ = [
     "Gleu",
     "GreenError",
     "MaxMatch",
+    "ErrantCompare",
+    "Cleme",
     "OrderCounts",
     "Scorer",
     "SystemResult",

@@ -1,0 +1,188 @@
+//! `green.ErrantCompare` and `green.Cleme`: ERRANT's span F and CLEME from Python, the numbers
+//! `green errant-compare` and `green cleme` print, with per-sentence statistics that
+//! serialise and fold in shards.
+
+use green_edits::{cleme, compare, Document};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::green_err;
+use crate::m2::{from_python, to_python};
+
+/// An M2 file given as its text (``str``) or a path (``pathlib.Path``/``os.PathLike``).
+pub(crate) fn text_or_path(value: &Bound<'_, PyAny>, what: &str) -> PyResult<(String, String)> {
+    if value.is_instance_of::<PyString>() {
+        return Ok((value.extract()?, what.to_string()));
+    }
+    let path: std::path::PathBuf = value.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} must be the M2 text (str) or a path (pathlib.Path)"
+        ))
+    })?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| green_err(format!("cannot read {}: {e}", path.display())))?;
+    Ok((text, path.display().to_string()))
+}
+
+fn document(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Document> {
+    let (text, name) = text_or_path(value, what)?;
+    green_edits::parse(&text, &name).map_err(green_err)
+}
+
+fn check_beta(beta: f64) -> PyResult<()> {
+    if beta.is_finite() && beta >= 0.0 {
+        Ok(())
+    } else {
+        Err(green_err(format!(
+            "beta must be a finite number >= 0 (got {beta})"
+        )))
+    }
+}
+
+/// ERRANT's span-based F-score exactly as ERRANT 3.0.2's ``errant_compare`` computes it,
+/// against one reference M2 file (text or path).
+///
+/// ``mode`` is ``cs`` (span + correction, the default), ``cse`` (+ error type), ``ds`` (span
+/// detection) or ``dt`` (token detection); ``single``, ``multi`` and ``filter`` are the
+/// original's ``-single``, ``-multi`` and ``-filt``.
+#[pyclass(frozen, module = "green")]
+pub struct ErrantCompare {
+    reference: Document,
+    opts: compare::Options,
+}
+
+#[pymethods]
+impl ErrantCompare {
+    #[new]
+    #[pyo3(signature = (reference, *, beta = 0.5, mode = "cs", single = false, multi = false, filter = Vec::new()))]
+    fn new(
+        reference: &Bound<'_, PyAny>,
+        beta: f64,
+        mode: &str,
+        single: bool,
+        multi: bool,
+        filter: Vec<String>,
+    ) -> PyResult<Self> {
+        check_beta(beta)?;
+        let mode = match mode {
+            "cs" => compare::Mode::Correction,
+            "cse" => compare::Mode::CorrectionTyped,
+            "ds" => compare::Mode::DetectionSpan,
+            "dt" => compare::Mode::DetectionToken,
+            other => {
+                return Err(green_err(format!(
+                    "unknown mode '{other}'; use cs, cse, ds or dt"
+                )))
+            }
+        };
+        Ok(ErrantCompare {
+            reference: document(reference, "reference")?,
+            opts: compare::Options {
+                beta,
+                mode,
+                single,
+                multi,
+                filter,
+            },
+        })
+    }
+
+    /// Number of sentences in the reference file.
+    fn __len__(&self) -> usize {
+        self.reference.sentences.len()
+    }
+
+    /// Sufficient statistics of a hypothesis M2 file (text or path), one entry per sentence
+    /// (every annotator pair's counts). Concatenate shards in sentence order for ``fold``.
+    fn stats(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let hyp = document(hypothesis, "hypothesis")?;
+        let stats = py
+            .detach(|| compare::corpus_stats(&hyp, &self.reference, &self.opts))
+            .map_err(green_err)?;
+        to_python(py, &stats)
+    }
+
+    /// Corpus TP, FP, FN, P, R, F of statistics from ``stats`` (the greedy pair choice runs
+    /// here), per-type counts at ``cat`` level 1, 2 or 3, and the signature.
+    #[pyo3(signature = (stats, *, cat = 3))]
+    fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>, cat: u8) -> PyResult<Py<PyAny>> {
+        let stats: Vec<compare::SentenceStats> = from_python(py, stats, "ErrantCompare.stats")?;
+        let r = compare::fold(&stats, self.opts.beta);
+        let mut out = serde_json::to_value(&r.score).map_err(green_err)?;
+        out["categories"] =
+            serde_json::to_value(compare::categories_at(&r.categories, cat)).map_err(green_err)?;
+        out["signature"] = compare::signature(&self.opts).into();
+        to_python(py, &out)
+    }
+
+    /// ``fold(stats(hypothesis))``: the scores of one hypothesis M2 file.
+    #[pyo3(signature = (hypothesis, *, cat = 3))]
+    fn score(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>, cat: u8) -> PyResult<Py<PyAny>> {
+        let stats = self.stats(py, hypothesis)?;
+        self.fold(py, stats.bind(py), cat)
+    }
+
+    /// The signature `green errant-compare --format json` prints for these settings.
+    fn signature(&self) -> String {
+        compare::signature(&self.opts)
+    }
+}
+
+/// CLEME (Ye et al. 2023) against one reference M2 file (text or path): dependent and
+/// independent, corpus (CLEME) and sentence level (SentCLEME), length-weighted as published
+/// and unweighted, as ``green cleme`` prints them.
+#[pyclass(frozen, module = "green")]
+pub struct Cleme {
+    reference: Document,
+    opts: cleme::Options,
+}
+
+#[pymethods]
+impl Cleme {
+    #[new]
+    #[pyo3(signature = (reference, *, beta = 0.5, merge_distance = 0))]
+    fn new(reference: &Bound<'_, PyAny>, beta: f64, merge_distance: usize) -> PyResult<Self> {
+        check_beta(beta)?;
+        Ok(Cleme {
+            reference: document(reference, "reference")?,
+            opts: cleme::Options {
+                beta,
+                merge_distance,
+            },
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.reference.sentences.len()
+    }
+
+    /// Sufficient statistics of a hypothesis M2 file (text or path), one entry per sentence
+    /// (the lengths of its chunks by outcome). Concatenate shards in order for ``fold``.
+    fn stats(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let hyp = document(hypothesis, "hypothesis")?;
+        let stats = py
+            .detach(|| cleme::corpus_stats(&hyp, &self.reference, &self.opts))
+            .map_err(green_err)?;
+        to_python(py, &stats)
+    }
+
+    /// The report of statistics from ``stats``: ``dependent`` and ``independent``, each with
+    /// ``corpus``, ``corpus_unweighted``, ``sentence``, ``sentence_unweighted`` scores.
+    fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let stats: Vec<cleme::SentenceStats> = from_python(py, stats, "Cleme.stats")?;
+        let r = cleme::fold(&stats, &self.opts).map_err(green_err)?;
+        let mut out = serde_json::to_value(&r).map_err(green_err)?;
+        out["signature"] = cleme::signature(&self.opts).into();
+        to_python(py, &out)
+    }
+
+    /// ``fold(stats(hypothesis))``.
+    fn score(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let stats = self.stats(py, hypothesis)?;
+        self.fold(py, stats.bind(py))
+    }
+
+    fn signature(&self) -> String {
+        cleme::signature(&self.opts)
+    }
+}
