@@ -38,6 +38,9 @@ pub enum Command {
     /// ERRANT's span F-score exactly as errant_compare prints it: green errant-compare -hyp HYP.m2... -ref REF.m2 [-cat 3]
     #[command(name = "errant-compare", visible_alias = "errant_compare")]
     ErrantCompare(cmd::errant::Args),
+    /// Edits from parallel text without a tagger, as errant_parallel -lev -merge all-* writes them: green errant-parallel -orig SRC -cor COR... -out OUT.m2 -lev -merge all-merge
+    #[command(name = "errant-parallel", visible_alias = "errant_parallel")]
+    ErrantParallel(cmd::parallel::Args),
     /// GLEU (Napoles et al.) exactly as the PyPI package `gleu --fix-seed` prints it.
     Gleu(cmd::gleu::Args),
     /// Write the sources and references of an M2 file as line files.
@@ -61,6 +64,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
         Command::ErrantCompare(args) => cmd::errant::run(args),
+        Command::ErrantParallel(args) => cmd::parallel::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Maege(args) => cmd::maege::run(args),
@@ -102,11 +106,19 @@ pub fn main(level: Option<Level>) -> i32 {
 /// ERRANT's and CLEME's single-dash long options (`-hyp`, `-ref`, `-cat`, `-ds`...) as
 /// clap's `--hyp`..., for the subcommands that are drop-ins for them.
 fn errant_style(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    const LONG: [&str; 10] = [
-        "-hyp", "-ref", "-dt", "-ds", "-cs", "-cse", "-single", "-multi", "-filt", "-cat",
+    const LONG: [&str; 15] = [
+        "-hyp", "-ref", "-dt", "-ds", "-cs", "-cse", "-single", "-multi", "-filt", "-cat", "-orig",
+        "-cor", "-out", "-lev", "-merge",
     ];
     let sub = args.get(1).and_then(|a| a.to_str()).unwrap_or_default();
-    if ["errant-compare", "errant_compare", "cleme"].contains(&sub) {
+    let drop_ins = [
+        "errant-compare",
+        "errant_compare",
+        "errant-parallel",
+        "errant_parallel",
+        "cleme",
+    ];
+    if drop_ins.contains(&sub) {
         for a in args.iter_mut().skip(2) {
             if let Some(flag) = a.to_str().filter(|f| LONG.contains(f)) {
                 *a = format!("-{flag}").into();

@@ -160,3 +160,106 @@ fn bad_input_is_one_clear_line() {
     ));
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+#[test]
+fn errant_parallel_writes_m2_and_refuses_what_needs_a_tagger() {
+    let dir = setup();
+    std::fs::write(dir.path().join("src.txt"), "he go to school\nfine\n").unwrap();
+    std::fs::write(dir.path().join("a.txt"), "he goes to school .\nfine\n").unwrap();
+    let o = green(
+        dir.path(),
+        &[
+            "errant_parallel",
+            "-orig",
+            "src.txt",
+            "-cor",
+            "a.txt",
+            "-out",
+            "out.m2",
+            "-lev",
+            "-merge",
+            "all-split",
+        ],
+    );
+    stdout(&o);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out.m2")).unwrap(),
+        "S he go to school\nA 1 2|||R|||goes|||REQUIRED|||-NONE-|||0\nA 4 4|||M|||.|||REQUIRED|||-NONE-|||0\n\n\
+         S fine\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+    );
+    // Its output scores directly.
+    let out = stdout(&green(
+        dir.path(),
+        &["errant-compare", "-hyp", "out.m2", "-ref", "out.m2"],
+    ));
+    assert!(out.contains("\n2\t0\t0\t1.0\t1.0\t1.0\n"), "{out}");
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "src.txt",
+            "-cor",
+            "a.txt",
+            "-out",
+            "-",
+            "-merge",
+            "all-split",
+        ],
+    ));
+    assert!(err.contains("pass -lev"), "{err}");
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "src.txt",
+            "-cor",
+            "a.txt",
+            "-out",
+            "-",
+            "-lev",
+        ],
+    ));
+    assert!(
+        err.contains("-merge all-split, all-merge or all-equal"),
+        "{err}"
+    );
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "src.txt",
+            "-cor",
+            "a.txt",
+            "-out",
+            "-",
+            "-lev",
+            "-merge",
+            "rules",
+        ],
+    ));
+    assert!(err.contains("needs a tagger"), "{err}");
+    std::fs::write(dir.path().join("short.txt"), "he goes\n").unwrap();
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "src.txt",
+            "-cor",
+            "short.txt",
+            "-out",
+            "-",
+            "-lev",
+            "-merge",
+            "all-merge",
+        ],
+    ));
+    assert!(
+        err.contains("short.txt has 1 lines but src.txt has 2"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

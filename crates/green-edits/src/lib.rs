@@ -5,13 +5,16 @@
 //! BEA-2019, FCE and most recent multilingual test sets report ERRANT's F0.5; CLEME removes
 //! the bias that several references give it by scoring chunks that all references share.
 //! Both only need edits (source span + correction), so they work for any language that has
-//! M2 files. `m2` reads the files, `compare` and `cleme` score them; each metric keeps
+//! M2 files; `align` and `parallel` write such files from parallel text without a tagger
+//! (ERRANT's `-lev -merge all-*`). `m2` reads the files, `compare` and `cleme` score them; each metric keeps
 //! per-sentence statistics that merge exactly, and its corpus choice of reference is the
 //! original's greedy fold. `docs/edit-metrics-spec.md` in the shared notes states the rules.
 
+pub mod align;
 pub mod cleme;
 pub mod compare;
 pub mod m2;
+pub mod parallel;
 pub mod pyfloat;
 
 pub use m2::{parse, Document, Edit, Sentence};

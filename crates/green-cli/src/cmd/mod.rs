@@ -8,5 +8,6 @@ pub mod maege;
 pub mod maxmatch;
 pub mod meta;
 pub mod paired;
+pub mod parallel;
 pub mod plugins;
 pub mod tokenize;

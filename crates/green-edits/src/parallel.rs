@@ -1,0 +1,96 @@
+//! `errant_parallel` without a tagger: an M2 file from a tokenized source file and one or
+//! more corrected files, as ERRANT 3.0.2 writes it with `-lev -merge all-*`.
+//!
+//! Per source line: `S` and the tokens; per corrected file (annotator id = its position) a
+//! `noop` line when the corrected line is the source, else one `A` line per edit. Without a
+//! tagger the error type is only the operation, as ERRANT's classifier decides it: `M`
+//! (missing), `U` (unnecessary), `R` (replacement), or `UNK` when both sides are the same
+//! tokens (detected, not corrected); ERRANT's finer types (`R:NOUN:NUM`) need spaCy's tags.
+
+use std::fmt::Write as _;
+
+use crate::align::{align, edits, Levenshtein, Merge};
+use crate::m2::split;
+
+/// One source line and its corrections, written as one M2 block (or nothing, as ERRANT
+/// writes nothing for an empty source line).
+pub fn block(source: &str, corrections: &[&str], merge: Merge) -> String {
+    let src = source.trim_matches(crate::m2::is_space);
+    if src.is_empty() {
+        return String::new();
+    }
+    let o: Vec<&str> = split(src).collect();
+    let joined = o.join(" ");
+    let mut out = format!("S {joined}\n");
+    for (id, cor) in corrections.iter().enumerate() {
+        let cor = cor.trim_matches(crate::m2::is_space);
+        if joined == cor {
+            let _ = writeln!(out, "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{id}");
+            continue;
+        }
+        let c: Vec<&str> = split(cor).collect();
+        for ((os, oe), (cs, ce)) in edits(&align(&o, &c, &Levenshtein), merge) {
+            let same = o[os..oe] == c[cs..ce];
+            let kind = operation(&o[os..oe], &c[cs..ce], same);
+            let _ = writeln!(
+                out,
+                "A {os} {oe}|||{kind}|||{}|||REQUIRED|||-NONE-|||{id}",
+                c[cs..ce].join(" ")
+            );
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// The operation tier of ERRANT's classifier: `UNK` for nothing to nothing or the same
+/// tokens on both sides, `M`/`U` when a side is empty, else `R`, except that an edit of more
+/// than one token whose last tokens differ only in case is classified without them
+/// ([internet → the Internet] is `M`).
+fn operation(o: &[&str], c: &[&str], same: bool) -> &'static str {
+    match (o.last(), c.last()) {
+        (None, None) => "UNK",
+        (None, Some(_)) => "M",
+        (Some(_), None) => "U",
+        _ if same => "UNK",
+        (Some(a), Some(b))
+            if (o.len() > 1 || c.len() > 1) && a.to_lowercase() == b.to_lowercase() =>
+        {
+            operation(&o[..o.len() - 1], &c[..c.len() - 1], same)
+        }
+        _ => "R",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_as_errant_writes_them() {
+        let b = block(
+            "he go to school",
+            &["he goes to school .", "he go to school"],
+            Merge::AllSplit,
+        );
+        assert_eq!(
+            b,
+            "S he go to school\nA 1 2|||R|||goes|||REQUIRED|||-NONE-|||0\nA 4 4|||M|||.|||REQUIRED|||-NONE-|||0\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n\n"
+        );
+        assert_eq!(
+            block("a b c", &["a c"], Merge::AllMerge),
+            "S a b c\nA 1 2|||U||||REQUIRED|||-NONE-|||0\n\n"
+        );
+        // Not a noop (two spaces), but the same tokens: no edit at all, as ERRANT.
+        assert_eq!(block("a b", &["a  b"], Merge::AllMerge), "S a b\n\n");
+        assert_eq!(block("  ", &["x"], Merge::AllMerge), "");
+    }
+
+    #[test]
+    fn a_case_change_at_the_end_is_classified_without_it() {
+        assert_eq!(operation(&["internet"], &["the", "Internet"], false), "M");
+        assert_eq!(operation(&["For", "the"], &["The"], false), "U");
+        assert_eq!(operation(&["a", "b"], &["c", "B"], false), "R");
+        assert_eq!(operation(&["x"], &["x"], true), "UNK");
+    }
+}
