@@ -288,6 +288,43 @@ fn a_good_metric_on_a_tiny_file() {
 }
 
 #[test]
+fn m2_with_extracted_gold_edits() {
+    // Edits far apart: ERRANT's all-merge extraction finds each one as a gold edit.
+    let file = parse(
+        "S a b c d e f g h\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||0\nA 3 4|||U|||-NONE-|||REQUIRED|||-NONE-|||0\nA 7 7|||M|||y|||REQUIRED|||-NONE-|||0\n",
+    );
+    let m2 = MetricConfig {
+        metric: Metric::M2 { beta: 0.5 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    let opts = Options {
+        reps: 2,
+        ..Options::default()
+    };
+    let report = maege::run(&file, &[m2.clone(), green(4, 2.0)], &opts).unwrap();
+    let p = &report.rows[0].precision;
+    // From the original sentence each gold edit adds a correct edit and nothing else: M2
+    // orders every pair of the chain (F rises from 0 to 1), and its corpus score too.
+    assert_eq!(p.pairs.pairs(), 6);
+    assert_eq!(
+        (p.pairs.discordant, p.pairs.ties_y + p.pairs.ties_xy),
+        (0, 0)
+    );
+    assert_eq!(p.corpus_scores[0], 0.0);
+    assert!(p.corpus_scores[10] > 0.99, "{:?}", p.corpus_scores);
+    assert!(report.markdown(1).contains("| M2 word β=0.5 corpus |"));
+    // Mean level: the mean of sentence M2.
+    let mean = MetricConfig {
+        level: Level::Mean,
+        ..m2
+    };
+    let report = maege::run(&file, &[mean], &opts).unwrap();
+    assert_eq!(report.rows[0].precision.pairs.discordant, 0);
+}
+
+#[test]
 fn no_edits_is_a_clear_error() {
     let file = parse("S a b\n\nS c\n");
     let err = maege::run(&file, &[green(4, 2.0)], &Options::default())

@@ -2,7 +2,7 @@
 //! (MAEGE, Choshen and Abend 2018; see `green_meta::maege` for exactly what is measured).
 //!
 //! Every combination of the given tokenizers, N, beta and levels is one row, plus GLEU with
-//! `--gleu`; all rows are scored on the same seeded corpora and chains.
+//! `--gleu` and `--m2`; all rows are scored on the same seeded corpora and chains.
 
 use anyhow::{bail, Context, Result};
 use green_io::{m2, Input};
@@ -41,6 +41,11 @@ pub struct Args {
     /// Also validate GLEU (N=4) with every tokenizer and level.
     #[arg(long)]
     pub gleu: bool,
+
+    /// Also validate M2 (F0.5, the m2scorer's) with every tokenizer and level; its gold edits
+    /// from each drawn source to each reference are extracted as ERRANT -lev -merge all-merge.
+    #[arg(long)]
+    pub m2: bool,
 
     /// GLEU: reference-sampling iterations at corpus level.
     #[arg(long, value_name = "K", default_value_t = 100, value_parser = bounded(1, MAX_GLEU_ITERATIONS))]
@@ -122,6 +127,14 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
                 &args.betas,
                 gleu,
             ));
+            if args.m2 {
+                out.push(MetricConfig {
+                    metric: green_meta::metric::Metric::M2 { beta: 0.5 },
+                    tokenizer: tok.clone(),
+                    normalization,
+                    level,
+                });
+            }
         }
     }
     Ok(out)

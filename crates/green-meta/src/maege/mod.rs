@@ -26,8 +26,12 @@
 //! default ([`RefMode`]). Draws depend only on the seed (ChaCha8), never on the metric, so
 //! every configuration is compared on the same corpora and chains.
 //!
-//! A metric is any GREEN configuration (tokenizer spec, N, beta, corpus or mean level) or
-//! GLEU ([`crate::metric::GleuStats`], this crate's GLEU): a [`MetricConfig`].
+//! A metric is any GREEN configuration (tokenizer spec, N, beta, corpus or mean level), GLEU
+//! ([`crate::metric::GleuStats`], this crate's GLEU) or M2: a [`MetricConfig`]. M2 needs gold
+//! edits from the source the metric sees to each reference, and MAEGE's sources are new
+//! sentences, so (as the paper does, with ERRANT) they are extracted automatically: ERRANT's
+//! tagger-free alignment with adjacent non-matches merged (`green_edits::align`, `-lev
+//! -merge all-merge`); the corpus score is the m2scorer's greedy annotator fold.
 
 pub mod lattice;
 
@@ -302,14 +306,6 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             "MAEGE needs at least one metric configuration".into(),
         ));
     }
-    if configs
-        .iter()
-        .any(|c| matches!(c.metric, Metric::M2 { .. }))
-    {
-        return Err(Error::Config(
-            "MAEGE does not score M2 yet; use GREEN or GLEU configurations".into(),
-        ));
-    }
     if opts.reps == 0 {
         return Err(Error::Config(
             "MAEGE needs at least one corpus repetition".into(),
@@ -420,6 +416,63 @@ struct Fold {
     sums: Vec<Vec<f64>>,
     /// GLEU corpus: `[iteration][rep][m]` statistics.
     gleu: Vec<Vec<Vec<GleuStats>>>,
+    /// M2 corpus: `[rep][m]` greedy folds.
+    m2: Vec<Vec<green_m2::Fold>>,
+}
+
+/// What one text set (a chain, or one repetition of a corpus item) gives the metrics: the
+/// GREEN/GLEU counts and, when an M2 configuration is asked for, M2 statistics per text.
+struct Counted {
+    counts: SentenceCounts,
+    m2: Vec<green_m2::SentenceStats>,
+}
+
+/// M2 statistics of each hypothesis against gold edits extracted from `source` to each
+/// reference (annotator = reference index; a reference equal to the source has no edit).
+fn m2_stats(
+    tok: &dyn Tokenizer,
+    source: &str,
+    refs: &[&str],
+    hyps: &[&str],
+) -> Result<Vec<green_m2::SentenceStats>, String> {
+    use green_edits::align::{align, edits, Levenshtein, Merge};
+    let retok = |t: &str| green_engine::retokenize(tok, t).map_err(|e| e.to_string());
+    let source = retok(source)?;
+    let s: Vec<&str> = source.split(' ').filter(|t| !t.is_empty()).collect();
+    let mut annotators = Vec::with_capacity(refs.len());
+    for (id, r) in refs.iter().enumerate() {
+        let r = retok(r)?;
+        let t: Vec<&str> = r.split(' ').filter(|t| !t.is_empty()).collect();
+        let gold = edits(&align(&s, &t, &Levenshtein), Merge::AllMerge)
+            .into_iter()
+            .map(|((a, b), (c, d))| green_m2::GoldEdit {
+                start: a,
+                end: b,
+                original: s[a..b].join(" "),
+                corrections: vec![t[c..d].join(" ")],
+            })
+            .collect();
+        annotators.push(green_m2::Annotator {
+            id: id as i64,
+            edits: gold,
+        });
+    }
+    let gold = green_m2::GoldSentence {
+        line: 0,
+        source: source.clone(),
+        annotators,
+    };
+    let opts = green_m2::Options::default();
+    hyps.iter()
+        .map(|h| green_m2::sentence_stats(&gold, &retok(h)?, &opts).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// The M2 score of one sentence alone (its best annotator).
+fn m2_alone(s: &green_m2::SentenceStats, beta: f64) -> f64 {
+    let mut f = green_m2::Fold::new(beta);
+    f.push(s);
+    f.totals().score(beta).f
 }
 
 /// Score one variant with every configuration of one tokenizer.
@@ -433,6 +486,18 @@ fn evaluate(
     opts: &Options,
 ) -> Result<(Vec<VariantResult>, Vec<BTreeMap<String, TypeDelta>>), Error> {
     let ms = opts.max_m + 1;
+    let m2 = cfgs.iter().any(|c| matches!(c.metric, Metric::M2 { .. }));
+    let count = |counter: &mut Counter, source: &str, refs: &[&str], hyps: &[&str]| {
+        let counts = counter
+            .count(tok, n, source, refs, hyps)
+            .map_err(|e| format!("tokenizer failed: {e}"))?;
+        let m2 = if m2 {
+            m2_stats(tok, source, refs, hyps)?
+        } else {
+            Vec::new()
+        };
+        Ok::<_, String>(Counted { counts, m2 })
+    };
     let mut folds: Vec<Fold> = cfgs
         .iter()
         .map(|c| {
@@ -449,21 +514,25 @@ fn evaluate(
                 regions: vec![vec![vec![Regions::default(); gn]; ms]; opts.reps],
                 sums: vec![vec![0.0; ms]; opts.reps],
                 gleu: vec![vec![vec![GleuStats::new(gn); ms]; opts.reps]; iters],
+                m2: match c.metric {
+                    Metric::M2 { beta } if c.level == Level::Corpus => {
+                        vec![vec![green_m2::Fold::new(beta); ms]; opts.reps]
+                    }
+                    _ => Vec::new(),
+                },
             }
         })
         .collect();
     let units = drawn.chains.len();
-    let fail = |u: usize| move |e| Error::Input(format!("unit {}: tokenizer failed: {e}", u + 1));
+    let fail = |u: usize| move |e| Error::Input(format!("unit {}: {e}", u + 1));
     for start in (0..units).step_by(BATCH) {
         let end = (start + BATCH).min(units);
-        let counted: Vec<SentenceCounts> = (start..end)
+        let counted: Vec<Counted> = (start..end)
             .into_par_iter()
             .map_init(Counter::new, |counter, u| {
                 let chain = &drawn.chains[u];
                 let hyps: Vec<&str> = chain.texts.iter().map(String::as_str).collect();
-                counter
-                    .count(tok, n, &chain.source, &refs[u], &hyps)
-                    .map_err(fail(u))
+                count(counter, &chain.source, &refs[u], &hyps).map_err(fail(u))
             })
             .collect::<Result<_, Error>>()?;
         for (off, chain_counts) in counted.iter().enumerate() {
@@ -489,7 +558,7 @@ fn evaluate(
     let items = drawn.corpora.first().map_or(0, Vec::len);
     for start in (0..items).step_by(BATCH) {
         let end = (start + BATCH).min(items);
-        let counted: Vec<Vec<SentenceCounts>> = (start..end)
+        let counted: Vec<Vec<Counted>> = (start..end)
             .into_par_iter()
             .map_init(Counter::new, |counter, i| {
                 drawn
@@ -498,9 +567,7 @@ fn evaluate(
                     .map(|rep| {
                         let (u, src, texts) = &rep[i];
                         let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
-                        counter
-                            .count(tok, n, src, &refs[*u], &hyps)
-                            .map_err(fail(*u))
+                        count(counter, src, &refs[*u], &hyps).map_err(fail(*u))
                     })
                     .collect::<Result<Vec<_>, Error>>()
             })
@@ -576,12 +643,13 @@ pub fn chain_pairs(scores: &[f64], pairs: &mut PairCounts) {
     }
 }
 
-/// The sentence score of hypothesis `h` (GREEN: best reference; GLEU: mean over references).
-fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
+/// The sentence score of hypothesis `h` (GREEN: best reference; GLEU: mean over references;
+/// M2: the best annotator's).
+fn sentence_score(cfg: &MetricConfig, counted: &Counted, h: usize) -> f64 {
+    let c = &counted.counts;
     match cfg.metric {
         Metric::Green { n, beta } => score::select_reference(c, h, n, beta).1,
-        // `run` refuses M2 configurations.
-        Metric::M2 { .. } => f64::NAN,
+        Metric::M2 { beta } => m2_alone(&counted.m2[h], beta),
         Metric::Gleu { n, smooth, .. } => {
             (0..c.refs)
                 .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(smooth))
@@ -592,12 +660,13 @@ fn sentence_score(cfg: &MetricConfig, c: &SentenceCounts, h: usize) -> f64 {
 }
 
 /// Add one corpus item's counts (`[rep]`, hypotheses = M) to the totals.
-fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], item: usize) {
-    for (rep, c) in counts.iter().enumerate() {
+fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counted: &[Counted], item: usize) {
+    for (rep, counted) in counted.iter().enumerate() {
+        let c = &counted.counts;
         match (cfg.metric, cfg.level) {
             (_, Level::Mean) => {
                 for m in 0..c.hyps {
-                    fold.sums[rep][m] += sentence_score(cfg, c, m);
+                    fold.sums[rep][m] += sentence_score(cfg, counted, m);
                 }
             }
             (Metric::Green { n, beta }, Level::Corpus) => {
@@ -608,7 +677,11 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counts: &[SentenceCounts], i
                     }
                 }
             }
-            (Metric::M2 { .. }, Level::Corpus) => {}
+            (Metric::M2 { .. }, Level::Corpus) => {
+                for (f, s) in fold.m2[rep].iter_mut().zip(&counted.m2) {
+                    f.push(s);
+                }
+            }
             (Metric::Gleu { n, seed, .. }, Level::Corpus) => {
                 // One reference per sentence drawn per iteration, as gleu.py does, the same
                 // for every M; the draw depends on (seed, repetition, item, iteration) only.
@@ -639,7 +712,7 @@ fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, items: usize
     match (cfg.metric, cfg.level) {
         (_, Level::Mean) => f.sums[rep][m] / items as f64,
         (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[rep][m], beta),
-        (Metric::M2 { .. }, Level::Corpus) => f64::NAN,
+        (Metric::M2 { beta }, Level::Corpus) => f.m2[rep][m].totals().score(beta).f,
         (Metric::Gleu { .. }, Level::Corpus) => {
             f.gleu.iter().map(|it| it[rep][m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
         }
