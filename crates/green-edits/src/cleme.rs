@@ -404,6 +404,21 @@ pub fn sentence_stats(
     Ok(stats)
 }
 
+/// The statistics of one sentence whose edits did not come from a file (e.g. extracted from
+/// text by [`crate::parallel::sentence`]); errors name `what`.
+pub fn text_stats(
+    hyp: &Sentence,
+    reference: &Sentence,
+    opts: &Options,
+    what: &str,
+) -> Result<SentenceStats, Error> {
+    let doc = Document {
+        path: what.to_string(),
+        sentences: Vec::new(),
+    };
+    sentence_stats(&doc, hyp, &doc, reference, opts)
+}
+
 /// Every sentence's statistics for two aligned M2 files.
 pub fn corpus_stats(
     hyp: &Document,
@@ -495,21 +510,26 @@ fn gt(a: &[f64], b: &[f64]) -> bool {
     false
 }
 
+/// One sentence's best reference by (F, P, R, accuracy): that key and its counts.
+fn best_sentence(results: &[[f64; 4]], beta: f64) -> Option<([f64; 4], [f64; 4])> {
+    let mut best: Option<([f64; 4], [f64; 4])> = None;
+    for &c in results {
+        let (p, r, f) = pyfloat::prf(c[0], c[1], c[2], beta);
+        let key = [f, p, r, accuracy(c)];
+        if best.is_none_or(|(b, _)| gt(&key, &b)) {
+            best = Some((key, c));
+        }
+    }
+    best
+}
+
 /// Sentence level: per sentence the reference with the best (F, P, R, accuracy); the
 /// sentence P, R, F (rounded) averaged as NumPy averages.
 fn sentence_level(per_sentence: &[Vec<[f64; 4]>], beta: f64) -> Score {
     let mut total = [0.0; 4];
     let (mut ps, mut rs, mut fs, mut accs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for results in per_sentence {
-        let mut best: Option<([f64; 4], [f64; 4])> = None;
-        for &c in results {
-            let (p, r, f) = pyfloat::prf(c[0], c[1], c[2], beta);
-            let key = [f, p, r, accuracy(c)];
-            if best.is_none_or(|(b, _)| gt(&key, &b)) {
-                best = Some((key, c));
-            }
-        }
-        if let Some(([f, p, r, acc], c)) = best {
+        if let Some(([f, p, r, acc], c)) = best_sentence(results, beta) {
             fs.push(f);
             ps.push(p);
             rs.push(r);
@@ -532,8 +552,8 @@ fn sentence_level(per_sentence: &[Vec<[f64; 4]>], beta: f64) -> Score {
     }
 }
 
-/// Score merged statistics (in sentence order).
-pub fn fold(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
+/// The weights' centre: the mean length of the references' changed chunks over `stats`.
+fn mean_length(stats: &[SentenceStats]) -> Result<f64, Error> {
     let (sum, count) = stats.iter().fold((0u64, 0u64), |(s, c), x| {
         (s + x.ref_length.0, c + x.ref_length.1)
     });
@@ -542,7 +562,37 @@ pub fn fold(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
             "no reference changes anything, so CLEME's length weights (centred on the mean length of the references' changed chunks) are undefined".into(),
         ));
     }
-    let mean = sum as f64 / count as f64;
+    Ok(sum as f64 / count as f64)
+}
+
+/// Each sentence's SentCLEME F (its best reference, sentence-level weights centred on the
+/// mean length over all of `stats`): the sentence scores the `sentence` rows average.
+pub fn sentence_f(
+    stats: &[SentenceStats],
+    opts: &Options,
+    independent: bool,
+) -> Result<Vec<f64>, Error> {
+    let mean = mean_length(stats)?;
+    let w = Weights::sentence(independent);
+    Ok(stats
+        .iter()
+        .map(|s| {
+            let results: Vec<[f64; 4]> = if independent {
+                vec![counts(&s.independent, Some((&w, mean)))]
+            } else {
+                s.dependent
+                    .iter()
+                    .map(|c| counts(c, Some((&w, mean))))
+                    .collect()
+            };
+            best_sentence(&results, opts.beta).map_or(0.0, |(k, _)| k[0])
+        })
+        .collect())
+}
+
+/// Score merged statistics (in sentence order).
+pub fn fold(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
+    let mean = mean_length(stats)?;
     let variant = |outcomes: &dyn Fn(&SentenceStats) -> Vec<&Classes>, independent: bool| {
         let at = |w: Option<&Weights>| -> Vec<Vec<[f64; 4]>> {
             stats

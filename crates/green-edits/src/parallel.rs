@@ -10,34 +10,59 @@
 use std::fmt::Write as _;
 
 use crate::align::{align, edits, Levenshtein, Merge};
-use crate::m2::split;
+use crate::m2::{split, Edit, Sentence};
 
-/// One source line and its corrections, written as one M2 block (or nothing, as ERRANT
-/// writes nothing for an empty source line).
-pub fn block(source: &str, corrections: &[&str], merge: Merge) -> String {
+/// One source line and its corrections as an M2 sentence (annotator id = position), or
+/// `None` for an empty source line (ERRANT writes no block for it).
+pub fn sentence(source: &str, corrections: &[&str], merge: Merge) -> Option<Sentence> {
     let src = source.trim_matches(crate::m2::is_space);
     if src.is_empty() {
-        return String::new();
+        return None;
     }
     let o: Vec<&str> = split(src).collect();
     let joined = o.join(" ");
-    let mut out = format!("S {joined}\n");
+    let mut edits_out = Vec::new();
+    let edit = |start, end, kind: &str, correction: String, annotator| Edit {
+        line: 0,
+        start,
+        end,
+        kind: kind.to_string(),
+        correction,
+        annotator,
+    };
     for (id, cor) in corrections.iter().enumerate() {
+        let id = id as i64;
         let cor = cor.trim_matches(crate::m2::is_space);
         if joined == cor {
-            let _ = writeln!(out, "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{id}");
+            edits_out.push(edit(-1, -1, "noop", "-NONE-".into(), id));
             continue;
         }
         let c: Vec<&str> = split(cor).collect();
         for ((os, oe), (cs, ce)) in edits(&align(&o, &c, &Levenshtein), merge) {
-            let same = o[os..oe] == c[cs..ce];
-            let kind = operation(&o[os..oe], &c[cs..ce], same);
-            let _ = writeln!(
-                out,
-                "A {os} {oe}|||{kind}|||{}|||REQUIRED|||-NONE-|||{id}",
-                c[cs..ce].join(" ")
-            );
+            let kind = operation(&o[os..oe], &c[cs..ce], o[os..oe] == c[cs..ce]);
+            edits_out.push(edit(os as i64, oe as i64, kind, c[cs..ce].join(" "), id));
         }
+    }
+    Some(Sentence {
+        line: 0,
+        source: joined,
+        edits: edits_out,
+    })
+}
+
+/// One source line and its corrections, written as one M2 block (or nothing, as ERRANT
+/// writes nothing for an empty source line).
+pub fn block(source: &str, corrections: &[&str], merge: Merge) -> String {
+    let Some(s) = sentence(source, corrections, merge) else {
+        return String::new();
+    };
+    let mut out = format!("S {}\n", s.source);
+    for e in &s.edits {
+        let _ = writeln!(
+            out,
+            "A {} {}|||{}|||{}|||REQUIRED|||-NONE-|||{}",
+            e.start, e.end, e.kind, e.correction, e.annotator
+        );
     }
     out.push('\n');
     out
@@ -79,7 +104,7 @@ mod tests {
         );
         assert_eq!(
             block("a b c", &["a c"], Merge::AllMerge),
-            "S a b c\nA 1 2|||U||||REQUIRED|||-NONE-|||0\n\n"
+            "S a b c\nA 1 2|||U||||||REQUIRED|||-NONE-|||0\n\n"
         );
         // Not a noop (two spaces), but the same tokens: no edit at all, as ERRANT.
         assert_eq!(block("a b", &["a  b"], Merge::AllMerge), "S a b\n\n");
