@@ -573,21 +573,24 @@ pub fn sentence_f(
     independent: bool,
 ) -> Result<Vec<f64>, Error> {
     let mean = mean_length(stats)?;
-    let w = Weights::sentence(independent);
     Ok(stats
         .iter()
-        .map(|s| {
-            let results: Vec<[f64; 4]> = if independent {
-                vec![counts(&s.independent, Some((&w, mean)))]
-            } else {
-                s.dependent
-                    .iter()
-                    .map(|c| counts(c, Some((&w, mean))))
-                    .collect()
-            };
-            best_sentence(&results, opts.beta).map_or(0.0, |(k, _)| k[0])
-        })
+        .map(|s| sentence_f_at(s, opts.beta, independent, mean))
         .collect())
+}
+
+/// One sentence's SentCLEME F with the weights centred on a given mean length.
+pub fn sentence_f_at(s: &SentenceStats, beta: f64, independent: bool, mean: f64) -> f64 {
+    let w = Weights::sentence(independent);
+    let results: Vec<[f64; 4]> = if independent {
+        vec![counts(&s.independent, Some((&w, mean)))]
+    } else {
+        s.dependent
+            .iter()
+            .map(|c| counts(c, Some((&w, mean))))
+            .collect()
+    };
+    best_sentence(&results, beta).map_or(0.0, |(k, _)| k[0])
 }
 
 /// Score merged statistics (in sentence order).

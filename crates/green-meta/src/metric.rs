@@ -43,6 +43,17 @@ pub enum Metric {
     M2 {
         beta: f64,
     },
+    /// ERRANT's span F (`errant_compare`), with the edits of each hypothesis and each
+    /// reference extracted from the text (ERRANT `-lev -merge all-merge`, no tagger).
+    Errant {
+        beta: f64,
+    },
+    /// CLEME (Ye et al. 2023) on the same extracted edits: corpus level = CLEME with its
+    /// corpus weights, mean level and sentence scores = SentCLEME's sentence F.
+    Cleme {
+        beta: f64,
+        independent: bool,
+    },
 }
 
 /// System score level: the metric's own corpus score, or the mean of its sentence scores.
@@ -161,16 +172,56 @@ impl MetricConfig {
                 }
             ),
             Metric::M2 { beta } => format!("M2 {}{norm} β={beta} {level}", self.tokenizer),
+            Metric::Errant { beta } => {
+                format!("ERRANT {}{norm} β={beta} {level}", self.tokenizer)
+            }
+            Metric::Cleme { beta, independent } => format!(
+                "CLEME-{} {}{norm} β={beta} {level}",
+                if independent { "ind" } else { "dep" },
+                self.tokenizer
+            ),
         }
     }
 
-    /// The highest n-gram order the configuration needs from [`Counts`] (1 for M2, which
-    /// does not use them).
+    /// The highest n-gram order the configuration needs from [`Counts`] (1 for the edit
+    /// metrics, which do not use them).
     pub fn n(&self) -> usize {
         match self.metric {
             Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
-            Metric::M2 { .. } => 1,
+            Metric::M2 { .. } | Metric::Errant { .. } | Metric::Cleme { .. } => 1,
         }
+    }
+
+    /// M2, ERRANT and CLEME rows for one tokenizer and level (`m2`, `edits`: which).
+    pub fn edit_rows(
+        tokenizer: &str,
+        normalization: Normalization,
+        level: Level,
+        m2: bool,
+        edits: bool,
+    ) -> Vec<MetricConfig> {
+        let mut metrics = Vec::new();
+        if m2 {
+            metrics.push(Metric::M2 { beta: 0.5 });
+        }
+        if edits {
+            metrics.push(Metric::Errant { beta: 0.5 });
+            for independent in [false, true] {
+                metrics.push(Metric::Cleme {
+                    beta: 0.5,
+                    independent,
+                });
+            }
+        }
+        metrics
+            .into_iter()
+            .map(|metric| MetricConfig {
+                metric,
+                tokenizer: tokenizer.to_owned(),
+                normalization,
+                level,
+            })
+            .collect()
     }
 }
 
@@ -247,6 +298,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
     let systems = data.descriptor.systems.len();
     match config.metric {
         Metric::M2 { beta } => m2_scores(data, config, beta),
+        Metric::Errant { .. } | Metric::Cleme { .. } => edit_scores(data, config),
         Metric::Green { beta, .. } => {
             // Per part: corpus region totals per system; per sentence: scores.
             let mut part_totals =
@@ -358,19 +410,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
 /// over each view's sentences in order (corpus) or each sentence's own F (sentence, mean).
 fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores, Error> {
     let name = &data.descriptor.name;
-    let resolved = data.descriptor.tokenizer(&config.tokenizer);
-    let tok = if resolved == "word" && config.normalization.is_identity() {
-        None
-    } else {
-        let options = green_tokenizers::Options {
-            normalization: config.normalization,
-            ..Default::default()
-        };
-        Some(
-            green_tokenizers::build(resolved, &options)
-                .map_err(|e| Error::Config(format!("dataset {name}: {e}")))?,
-        )
-    };
+    let (tok, resolved) = raw_tokenizer(data, config)?;
     let opts = green_m2::Options {
         beta,
         ..Default::default()
@@ -429,6 +469,156 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
         system,
         chosen: None,
     })
+}
+
+/// The tokenizer that turns raw text into the tokens edit metrics compare (`None`: the
+/// text's own whitespace tokens), and its resolved spec.
+fn raw_tokenizer<'d>(
+    data: &'d Dataset,
+    config: &'d MetricConfig,
+) -> Result<(Option<green_tokenizers::Built>, &'d str), Error> {
+    let resolved = data.descriptor.tokenizer(&config.tokenizer);
+    if resolved == "word" && config.normalization.is_identity() {
+        return Ok((None, resolved));
+    }
+    let options = green_tokenizers::Options {
+        normalization: config.normalization,
+        ..Default::default()
+    };
+    let tok = green_tokenizers::build(resolved, &options)
+        .map_err(|e| Error::Config(format!("dataset {}: {e}", data.descriptor.name)))?;
+    Ok((Some(tok), resolved))
+}
+
+/// ERRANT or CLEME of every system: edits extracted from the text (source → each reference,
+/// source → each hypothesis), per-sentence statistics in parallel, then each metric's corpus
+/// fold over each view, or its sentence scores.
+fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
+    use green_edits::{align::Merge, cleme, compare, parallel, Sentence};
+    let name = &data.descriptor.name;
+    let (tok, resolved) = raw_tokenizer(data, config)?;
+    let systems = data.descriptor.systems.len();
+    let retok = |i: usize, t: &str| match &tok {
+        None => Ok(t.to_string()),
+        Some(t2) => green_engine::retokenize(t2.as_dyn(), t).map_err(|e| {
+            Error::Input(format!(
+                "dataset {name}: sentence {}: tokenizer {resolved} failed: {e}",
+                i + 1
+            ))
+        }),
+    };
+    let extract = |i: usize, source: &str, targets: &[String]| -> Result<Sentence, Error> {
+        let targets = targets
+            .iter()
+            .map(|t| retok(i, t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let targets: Vec<&str> = targets.iter().map(String::as_str).collect();
+        Ok(
+            parallel::sentence(&retok(i, source)?, &targets, Merge::AllMerge).unwrap_or(Sentence {
+                line: 0,
+                source: String::new(),
+                edits: Vec::new(),
+            }),
+        )
+    };
+    // `[sentence][system]` hypothesis sentences and per-sentence reference sentences.
+    let sentences: Vec<(Sentence, Vec<Sentence>)> = data
+        .sentences
+        .par_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let refs = extract(i, &s.source, &s.refs)?;
+            let hyps = s
+                .hyps
+                .iter()
+                .map(|h| extract(i, &s.source, std::slice::from_ref(h)))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((refs, hyps))
+        })
+        .collect::<Result<_, Error>>()?;
+    match config.metric {
+        Metric::Errant { beta } => {
+            let opts = compare::Options {
+                beta,
+                ..Default::default()
+            };
+            let stats: Vec<Vec<compare::SentenceStats>> = sentences
+                .par_iter()
+                .map(|(r, hyps)| {
+                    hyps.iter()
+                        .map(|h| compare::sentence_stats(&h.edits, &r.edits, &opts))
+                        .collect()
+                })
+                .collect();
+            let fold = |h: usize, ids: &mut dyn Iterator<Item = usize>| {
+                let s: Vec<compare::SentenceStats> = ids.map(|i| stats[i][h].clone()).collect();
+                compare::fold(&s, beta).score.f
+            };
+            let sentence: Vec<Vec<f64>> = (0..stats.len())
+                .map(|i| {
+                    (0..systems)
+                        .map(|h| fold(h, &mut std::iter::once(i)))
+                        .collect()
+                })
+                .collect();
+            let system = per_view(data, |v, h| match config.level {
+                Level::Corpus => fold(h, &mut v.sentences.iter().copied()),
+                Level::Mean => view_mean(v, &sentence, h),
+            });
+            Ok(Scores {
+                sentence,
+                system,
+                chosen: None,
+            })
+        }
+        Metric::Cleme { beta, independent } => {
+            let opts = cleme::Options {
+                beta,
+                merge_distance: 0,
+            };
+            let what = format!("dataset {name}");
+            // `[system][sentence]`.
+            let stats: Vec<Vec<cleme::SentenceStats>> = (0..systems)
+                .into_par_iter()
+                .map(|h| {
+                    sentences
+                        .iter()
+                        .map(|(r, hyps)| cleme::text_stats(&hyps[h], r, &opts, &what))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|e| Error::Input(e.to_string()))?;
+            let by_system: Vec<Vec<f64>> = stats
+                .iter()
+                .map(|s| cleme::sentence_f(s, &opts, independent))
+                .collect::<Result<_, _>>()
+                .map_err(|e| Error::Input(format!("{what}: {e}")))?;
+            let sentence: Vec<Vec<f64>> = (0..sentences.len())
+                .map(|i| by_system.iter().map(|row| row[i]).collect())
+                .collect();
+            let corpus = |v: &View, h: usize| -> f64 {
+                let s: Vec<cleme::SentenceStats> =
+                    v.sentences.iter().map(|&i| stats[h][i].clone()).collect();
+                cleme::fold(&s, &opts).map_or(f64::NAN, |r| {
+                    if independent {
+                        r.independent.corpus.f
+                    } else {
+                        r.dependent.corpus.f
+                    }
+                })
+            };
+            let system = per_view(data, |v, h| match config.level {
+                Level::Corpus => corpus(v, h),
+                Level::Mean => view_mean(v, &sentence, h),
+            });
+            Ok(Scores {
+                sentence,
+                system,
+                chosen: None,
+            })
+        }
+        _ => Err(Error::Config("internal: not an edit metric".into())),
+    }
 }
 
 /// `[view][system]` of `score(view, system)`.

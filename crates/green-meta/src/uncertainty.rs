@@ -108,8 +108,8 @@ impl SystemScores<'_> {
 }
 
 /// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined, and
-/// everywhere for corpus-level GLEU, whose reference sampling is not resampled, and corpus M2,
-/// whose greedy annotator choice is not refolded per replicate.
+/// everywhere for corpus-level GLEU, whose reference sampling is not resampled, and corpus
+/// M2, ERRANT and CLEME, whose greedy reference choice is not refolded per replicate.
 pub fn intervals(
     prep: &Prepared,
     scores: &Scores,
@@ -131,9 +131,10 @@ pub fn intervals(
             beta,
         },
         (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
-        (Metric::Gleu { .. } | Metric::M2 { .. }, Level::Corpus) => {
-            return Ok(vec![None; prep.columns().len()])
-        }
+        (
+            Metric::Gleu { .. } | Metric::M2 { .. } | Metric::Errant { .. } | Metric::Cleme { .. },
+            Level::Corpus,
+        ) => return Ok(vec![None; prep.columns().len()]),
     };
     let d = prep.data;
     let systems = d.descriptor.systems.len();

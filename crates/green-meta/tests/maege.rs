@@ -303,7 +303,26 @@ fn m2_with_extracted_gold_edits() {
         reps: 2,
         ..Options::default()
     };
-    let report = maege::run(&file, &[m2.clone(), green(4, 2.0)], &opts).unwrap();
+    let mut configs = vec![m2.clone(), green(4, 2.0)];
+    configs.extend(MetricConfig::edit_rows(
+        "word",
+        Default::default(),
+        Level::Corpus,
+        false,
+        true,
+    ));
+    let report = maege::run(&file, &configs, &opts).unwrap();
+    // ERRANT and CLEME on the same extracted edits order the chain as M2 does.
+    for row in &report.rows[2..] {
+        let p = &row.precision;
+        assert_eq!(
+            (p.pairs.discordant, p.pairs.ties_y),
+            (0, 0),
+            "{}",
+            row.label
+        );
+        assert!(p.corpus_scores[10] > p.corpus_scores[0], "{}", row.label);
+    }
     let p = &report.rows[0].precision;
     // From the original sentence each gold edit adds a correct edit and nothing else: M2
     // orders every pair of the chain (F rises from 0 to 1), and its corpus score too.

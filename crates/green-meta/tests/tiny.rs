@@ -235,3 +235,25 @@ fn permutation_p_values_by_hand() {
     assert_eq!(&p[4..], &[None, None, None, None]);
     assert!(report.markdown().contains("(p=0.333)"));
 }
+
+#[test]
+fn errant_and_cleme_rows_from_extracted_edits() {
+    let data = load("tiny.toml").unwrap();
+    let configs = MetricConfig::edit_rows("word", Default::default(), Level::Corpus, false, true);
+    assert_eq!(configs.len(), 3);
+    let report = run(&[data], &configs, &Options::default()).unwrap();
+    // Reference edits c→d and y→z. A makes both (F 1); B none (P 1, R 0: F 0); C makes c→e
+    // and the merged [x y → q r], both wrong (F 0). CLEME's chunks give the same outcomes.
+    for row in &report.rows {
+        assert_eq!(row.system_scores[0].2, vec![1.0, 0.0, 0.0], "{}", row.label);
+    }
+    let labels: Vec<&str> = report.rows.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "ERRANT word β=0.5 corpus",
+            "CLEME-dep word β=0.5 corpus",
+            "CLEME-ind word β=0.5 corpus"
+        ]
+    );
+}

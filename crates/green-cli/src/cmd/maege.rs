@@ -47,6 +47,11 @@ pub struct Args {
     #[arg(long)]
     pub m2: bool,
 
+    /// Also validate ERRANT's span F0.5 and CLEME (dependent, independent); edits from each
+    /// drawn source to each reference and hypothesis are extracted as ERRANT -lev -merge all-merge.
+    #[arg(long)]
+    pub edits: bool,
+
     /// GLEU: reference-sampling iterations at corpus level.
     #[arg(long, value_name = "K", default_value_t = 100, value_parser = bounded(1, MAX_GLEU_ITERATIONS))]
     pub gleu_iterations: usize,
@@ -127,14 +132,13 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
                 &args.betas,
                 gleu,
             ));
-            if args.m2 {
-                out.push(MetricConfig {
-                    metric: green_meta::metric::Metric::M2 { beta: 0.5 },
-                    tokenizer: tok.clone(),
-                    normalization,
-                    level,
-                });
-            }
+            out.extend(MetricConfig::edit_rows(
+                tok,
+                normalization,
+                level,
+                args.m2,
+                args.edits,
+            ));
         }
     }
     Ok(out)

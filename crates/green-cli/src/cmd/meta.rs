@@ -59,6 +59,12 @@ pub struct Args {
     #[arg(long)]
     pub m2: bool,
 
+    /// Also score ERRANT's span F0.5 and CLEME (dependent, independent) with every tokenizer
+    /// and level; hypothesis and reference edits are extracted from the text (ERRANT -lev
+    /// -merge all-merge, no tagger).
+    #[arg(long)]
+    pub edits: bool,
+
     /// Score only GLEU (implies --gleu).
     #[arg(long)]
     pub gleu_only: bool,
@@ -236,14 +242,13 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
                 &betas,
                 gleu,
             ));
-            if args.m2 {
-                out.push(MetricConfig {
-                    metric: green_meta::metric::Metric::M2 { beta: 0.5 },
-                    tokenizer: tok.clone(),
-                    normalization,
-                    level,
-                });
-            }
+            out.extend(MetricConfig::edit_rows(
+                tok,
+                normalization,
+                level,
+                args.m2,
+                args.edits,
+            ));
         }
     }
     Ok(out)

@@ -418,6 +418,9 @@ struct Fold {
     gleu: Vec<Vec<Vec<GleuStats>>>,
     /// M2 corpus: `[rep][m]` greedy folds.
     m2: Vec<Vec<green_m2::Fold>>,
+    /// ERRANT and CLEME corpus: `[rep][m]` sentence statistics in item order.
+    errant: Vec<Vec<Vec<green_edits::compare::SentenceStats>>>,
+    cleme: Vec<Vec<Vec<green_edits::cleme::SentenceStats>>>,
 }
 
 /// What one text set (a chain, or one repetition of a corpus item) gives the metrics: the
@@ -425,6 +428,40 @@ struct Fold {
 struct Counted {
     counts: SentenceCounts,
     m2: Vec<green_m2::SentenceStats>,
+    errant: Vec<green_edits::compare::SentenceStats>,
+    cleme: Vec<green_edits::cleme::SentenceStats>,
+    /// CLEME's sentence weights' centre (the same for every text set of a run).
+    cleme_mean: f64,
+}
+
+/// Edits of `source` → each reference and → each hypothesis, as ERRANT extracts them
+/// without a tagger (`-lev -merge all-merge`), on the tokenizer's tokens.
+fn extracted(
+    tok: &dyn Tokenizer,
+    source: &str,
+    refs: &[&str],
+    hyps: &[&str],
+) -> Result<(green_edits::Sentence, Vec<green_edits::Sentence>), String> {
+    use green_edits::{align::Merge, parallel, Sentence};
+    let retok = |t: &str| green_engine::retokenize(tok, t).map_err(|e| e.to_string());
+    let source = retok(source)?;
+    let sentence = |targets: &[String]| {
+        let t: Vec<&str> = targets.iter().map(String::as_str).collect();
+        parallel::sentence(&source, &t, Merge::AllMerge).unwrap_or(Sentence {
+            line: 0,
+            source: String::new(),
+            edits: Vec::new(),
+        })
+    };
+    let refs = refs
+        .iter()
+        .map(|r| retok(r))
+        .collect::<Result<Vec<_>, _>>()?;
+    let hyps = hyps
+        .iter()
+        .map(|h| Ok(sentence(&[retok(h)?])))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((sentence(&refs), hyps))
 }
 
 /// M2 statistics of each hypothesis against gold edits extracted from `source` to each
@@ -486,7 +523,41 @@ fn evaluate(
     opts: &Options,
 ) -> Result<(Vec<VariantResult>, Vec<BTreeMap<String, TypeDelta>>), Error> {
     let ms = opts.max_m + 1;
-    let m2 = cfgs.iter().any(|c| matches!(c.metric, Metric::M2 { .. }));
+    let needs = |f: fn(&Metric) -> bool| cfgs.iter().any(|c| f(&c.metric));
+    let m2 = needs(|m| matches!(m, Metric::M2 { .. }));
+    let errant = needs(|m| matches!(m, Metric::Errant { .. }));
+    let cleme = needs(|m| matches!(m, Metric::Cleme { .. }));
+    let cleme_opts = green_edits::cleme::Options::default();
+    // CLEME's sentence weights are centred on a corpus-wide mean chunk length; MAEGE's chains
+    // have no corpus, so the centre is the gold's: the references' changed chunks against
+    // each chain's source, over all units.
+    let cleme_mean = if cleme {
+        let sums = (0..drawn.chains.len())
+            .into_par_iter()
+            .map(|u| {
+                let (r, _) = extracted(tok, &drawn.chains[u].source, &refs[u], &[])?;
+                let none = green_edits::Sentence {
+                    edits: Vec::new(),
+                    ..r.clone()
+                };
+                green_edits::cleme::text_stats(&none, &r, &cleme_opts, "MAEGE")
+                    .map(|s| s.ref_length)
+                    .map_err(|e| format!("unit {}: {e}", u + 1))
+            })
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(Error::Input)?;
+        let (sum, count) = sums
+            .iter()
+            .fold((0u64, 0u64), |(s, c), x| (s + x.0, c + x.1));
+        if count == 0 {
+            return Err(Error::Input(
+                "no reference changes its source, so CLEME's length weights are undefined".into(),
+            ));
+        }
+        sum as f64 / count as f64
+    } else {
+        f64::NAN
+    };
     let count = |counter: &mut Counter, source: &str, refs: &[&str], hyps: &[&str]| {
         let counts = counter
             .count(tok, n, source, refs, hyps)
@@ -496,7 +567,32 @@ fn evaluate(
         } else {
             Vec::new()
         };
-        Ok::<_, String>(Counted { counts, m2 })
+        let (mut errant_stats, mut cleme_stats) = (Vec::new(), Vec::new());
+        if errant || cleme {
+            let (r, hs) = extracted(tok, source, refs, hyps)?;
+            for h in &hs {
+                if errant {
+                    errant_stats.push(green_edits::compare::sentence_stats(
+                        &h.edits,
+                        &r.edits,
+                        &Default::default(),
+                    ));
+                }
+                if cleme {
+                    cleme_stats.push(
+                        green_edits::cleme::text_stats(h, &r, &cleme_opts, "MAEGE")
+                            .map_err(|e| e.to_string())?,
+                    );
+                }
+            }
+        }
+        Ok::<_, String>(Counted {
+            counts,
+            m2,
+            errant: errant_stats,
+            cleme: cleme_stats,
+            cleme_mean,
+        })
     };
     let mut folds: Vec<Fold> = cfgs
         .iter()
@@ -520,6 +616,8 @@ fn evaluate(
                     }
                     _ => Vec::new(),
                 },
+                errant: vec![vec![Vec::new(); ms]; opts.reps],
+                cleme: vec![vec![Vec::new(); ms]; opts.reps],
             }
         })
         .collect();
@@ -650,6 +748,17 @@ fn sentence_score(cfg: &MetricConfig, counted: &Counted, h: usize) -> f64 {
     match cfg.metric {
         Metric::Green { n, beta } => score::select_reference(c, h, n, beta).1,
         Metric::M2 { beta } => m2_alone(&counted.m2[h], beta),
+        Metric::Errant { beta } => {
+            green_edits::compare::fold(std::slice::from_ref(&counted.errant[h]), beta)
+                .score
+                .f
+        }
+        Metric::Cleme { beta, independent } => green_edits::cleme::sentence_f_at(
+            &counted.cleme[h],
+            beta,
+            independent,
+            counted.cleme_mean,
+        ),
         Metric::Gleu { n, smooth, .. } => {
             (0..c.refs)
                 .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(smooth))
@@ -680,6 +789,16 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counted: &[Counted], item: u
             (Metric::M2 { .. }, Level::Corpus) => {
                 for (f, s) in fold.m2[rep].iter_mut().zip(&counted.m2) {
                     f.push(s);
+                }
+            }
+            (Metric::Errant { .. }, Level::Corpus) => {
+                for (f, s) in fold.errant[rep].iter_mut().zip(&counted.errant) {
+                    f.push(s.clone());
+                }
+            }
+            (Metric::Cleme { .. }, Level::Corpus) => {
+                for (f, s) in fold.cleme[rep].iter_mut().zip(&counted.cleme) {
+                    f.push(s.clone());
                 }
             }
             (Metric::Gleu { n, seed, .. }, Level::Corpus) => {
@@ -713,6 +832,22 @@ fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, items: usize
         (_, Level::Mean) => f.sums[rep][m] / items as f64,
         (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[rep][m], beta),
         (Metric::M2 { beta }, Level::Corpus) => f.m2[rep][m].totals().score(beta).f,
+        (Metric::Errant { beta }, Level::Corpus) => {
+            green_edits::compare::fold(&f.errant[rep][m], beta).score.f
+        }
+        (Metric::Cleme { beta, independent }, Level::Corpus) => {
+            let opts = green_edits::cleme::Options {
+                beta,
+                merge_distance: 0,
+            };
+            green_edits::cleme::fold(&f.cleme[rep][m], &opts).map_or(f64::NAN, |r| {
+                if independent {
+                    r.independent.corpus.f
+                } else {
+                    r.dependent.corpus.f
+                }
+            })
+        }
         (Metric::Gleu { .. }, Level::Corpus) => {
             f.gleu.iter().map(|it| it[rep][m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
         }
