@@ -12,17 +12,8 @@ use crate::output::emit;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Hypothesis M2 files (one or more; ERRANT-style, annotator 0 only).
-    #[arg(long = "hyp", num_args = 1.., required = true, value_name = "HYP")]
-    pub hyp: Vec<String>,
-
-    /// The reference M2 file (one annotator per reference).
-    #[arg(long = "ref", required = true, value_name = "REF")]
-    pub reference: String,
-
-    /// Beta of the F-score.
-    #[arg(short = 'b', long, default_value_t = 0.5, value_parser = super::maxmatch::parse_beta)]
-    pub beta: f64,
+    #[command(flatten)]
+    pub files: super::errant::Files,
 
     /// Edits at most this many tokens apart share a chunk.
     #[arg(long, default_value_t = 0)]
@@ -35,18 +26,19 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let opts = Options {
-        beta: args.beta,
+        beta: args.files.beta,
         merge_distance: args.merge_distance,
     };
-    let (reference, hyps) = super::errant::read_all(&args.reference, &args.hyp)?;
+    let (reference, hyps) = args.files.read()?;
     let reports = args
+        .files
         .hyp
         .par_iter()
         .zip(&hyps)
         .map(|(path, hyp)| {
             cleme::score(hyp, &reference, &opts)
                 .map(|r| (path, r))
-                .map_err(|e| anyhow::anyhow!("{path} against {}: {e}", args.reference))
+                .map_err(|e| anyhow::anyhow!("{path} against {}: {e}", args.files.reference))
         })
         .collect::<Result<Vec<_>>>()?;
     let out = match args.format.as_str() {
@@ -78,7 +70,7 @@ pub fn run(args: &Args) -> Result<()> {
                     "# {path}: {} sentences, mean reference chunk length {:.2}\n",
                     r.sentences, r.mean_length
                 );
-                s += &cleme::render(r, args.beta);
+                s += &cleme::render(r, args.files.beta);
             }
             s
         }

@@ -11,19 +11,43 @@ use serde_json::json;
 
 use crate::output::emit;
 
+/// The files and beta of the edit metrics (`errant-compare`, `cleme`).
 #[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Hypothesis M2 files (one or more).
+pub struct Files {
+    /// Hypothesis M2 files (one or more; ERRANT-style).
     #[arg(long = "hyp", num_args = 1.., required = true, value_name = "HYP")]
     pub hyp: Vec<String>,
 
-    /// The reference M2 file.
+    /// The reference M2 file (one annotator per reference).
     #[arg(long = "ref", required = true, value_name = "REF")]
     pub reference: String,
 
     /// Beta of the F-score.
     #[arg(short = 'b', long, default_value_t = 0.5, value_parser = super::maxmatch::parse_beta)]
     pub beta: f64,
+}
+
+impl Files {
+    /// The reference and the hypotheses, read and parsed in parallel.
+    pub fn read(&self) -> Result<(green_edits::Document, Vec<green_edits::Document>)> {
+        use rayon::prelude::*;
+        let (r, h) = rayon::join(
+            || read_m2(&self.reference),
+            || {
+                self.hyp
+                    .par_iter()
+                    .map(|p| read_m2(p))
+                    .collect::<Result<Vec<_>>>()
+            },
+        );
+        Ok((r?, h?))
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub files: Files,
 
     /// Per sentence, the annotator pair chosen and its counts (a TSV table before the
     /// scores; with --format json, a list per file).
@@ -74,7 +98,7 @@ impl Args {
             Mode::Correction
         };
         Options {
-            beta: self.beta,
+            beta: self.files.beta,
             mode,
             single: self.single,
             multi: self.multi,
@@ -89,29 +113,12 @@ pub fn read_m2(path: &str) -> Result<green_edits::Document> {
     Ok(green_edits::parse(&text, path)?)
 }
 
-/// The reference and the hypotheses, read and parsed in parallel.
-pub fn read_all(
-    reference: &str,
-    hyps: &[String],
-) -> Result<(green_edits::Document, Vec<green_edits::Document>)> {
-    use rayon::prelude::*;
-    let (r, h) = rayon::join(
-        || read_m2(reference),
-        || {
-            hyps.par_iter()
-                .map(|p| read_m2(p))
-                .collect::<Result<Vec<_>>>()
-        },
-    );
-    Ok((r?, h?))
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let opts = args.options();
-    let (reference, hyps) = read_all(&args.reference, &args.hyp)?;
+    let (reference, hyps) = args.files.read()?;
     let mut out = String::new();
     let mut systems = Vec::new();
-    for (path, hyp) in args.hyp.iter().zip(hyps) {
+    for (path, hyp) in args.files.hyp.iter().zip(hyps) {
         let stats = compare::corpus_stats(&hyp, &reference, &opts)?;
         let report = compare::fold(&stats, opts.beta);
         if args.format == "json" {
@@ -129,7 +136,7 @@ pub fn run(args: &Args) -> Result<()> {
             systems.push(v);
             continue;
         }
-        if args.hyp.len() > 1 {
+        if args.files.hyp.len() > 1 {
             out += &format!("# {path}\n");
         }
         if args.verbose {
