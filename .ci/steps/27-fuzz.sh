@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing on stable Rust (cargo-fuzz needs nightly, which this machine cannot fetch): the
-# proptest harnesses of the readers (line files, M2, para), the meta-evaluation inputs
+# proptest harnesses of the readers (line files, M2, para), the edit metrics (ERRANT M2 files,
+# errant-compare, CLEME, extraction), the meta-evaluation inputs
 # (judgments XML, descriptors) and the engine's invariants, with many more cases than
 # `cargo test` runs. GREEN_FUZZ_CASES sets the cases per target; GREEN_FUZZ_SECONDS (unset
 # here) would make every target fuzz that long.
@@ -9,4 +10,5 @@ cases="${GREEN_FUZZ_CASES:-100000}"
 export PROPTEST_CASES="$cases"
 cargo test --release --locked -p green-io --test fuzz
 cargo test --release --locked -p green-meta --test fuzz
+cargo test --release --locked -p green-edits --test fuzz
 PROPTEST_CASES=$(( cases / 10 )) cargo test --release --locked -p green-engine --test properties

@@ -165,7 +165,7 @@ fn targets<'a>(doc: &Document, s: &'a Sentence) -> Result<Vec<Target<'a>>, Error
                 edits: Vec::new(),
             });
             last = e.annotator;
-        } else if e.annotator != last {
+        } else if e.annotator != last || out.is_empty() {
             return Err(err(
                 e.line,
                 format!(
@@ -183,7 +183,7 @@ fn targets<'a>(doc: &Document, s: &'a Sentence) -> Result<Vec<Target<'a>>, Error
                 format!("a {} edit must have the span -1 -1", e.kind),
             ));
         }
-        let t = out.last_mut().expect("a target was pushed");
+        let t = out.last_mut().expect("the checks above pushed a target");
         let (start, end) = (e.start as usize, e.end as usize);
         let offset = t.tokens.len() as i64 - src.len() as i64;
         if let Some(prev) = t.edits.last() {
@@ -340,6 +340,13 @@ pub fn sentence_stats(
     reference: &Sentence,
     opts: &Options,
 ) -> Result<SentenceStats, Error> {
+    if hyp.tokens().is_empty() {
+        return Err(Error::Format {
+            path: hyp_doc.path.clone(),
+            line: hyp.line,
+            message: "an empty source sentence; CLEME has no chunks to score in it".into(),
+        });
+    }
     let mut all = targets(hyp_doc, hyp)?;
     if all.len() > 1 {
         return Err(Error::Format {
@@ -405,13 +412,28 @@ pub fn sentence_stats(
 }
 
 /// The statistics of one sentence whose edits did not come from a file (e.g. extracted from
-/// text by [`crate::parallel::sentence`]); errors name `what`.
+/// text by [`crate::parallel::sentence`]); errors name `what`. An empty source has no
+/// chunks, so no outcome (a file's empty source sentence is an error instead).
 pub fn text_stats(
     hyp: &Sentence,
     reference: &Sentence,
     opts: &Options,
     what: &str,
 ) -> Result<SentenceStats, Error> {
+    if hyp.tokens().is_empty() {
+        // Nothing to chunk: no outcome, and a reference slot per reference.
+        let refs = reference
+            .edits
+            .iter()
+            .map(|e| e.annotator)
+            .max()
+            .unwrap_or(0)
+            + 1;
+        return Ok(SentenceStats {
+            dependent: vec![Classes::default(); refs.max(1) as usize],
+            ..Default::default()
+        });
+    }
     let doc = Document {
         path: what.to_string(),
         sentences: Vec::new(),
@@ -782,6 +804,34 @@ mod tests {
         assert!(
             e.to_string()
                 .starts_with("h:2: annotator id 1 is out of order"),
+            "{e}"
+        );
+        let empty = parse("S \n", "e").unwrap();
+        let e = sentence_stats(
+            &empty,
+            &empty.sentences[0],
+            &empty,
+            &empty.sentences[0],
+            &Options::default(),
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().starts_with("e:1: an empty source sentence"),
+            "{e}"
+        );
+        // Found by fuzzing: an annotator id of -1 first.
+        let h = parse("S a b\nA 0 1|||R:X|||z|||REQUIRED|||-NONE-|||-1\n", "h").unwrap();
+        let e = sentence_stats(
+            &h,
+            &h.sentences[0],
+            &r,
+            &r.sentences[0],
+            &Options::default(),
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("h:2: annotator id -1 is out of order"),
             "{e}"
         );
         let overlap = "S a b c\nA 0 2|||R:X|||z|||REQUIRED|||-NONE-|||0\nA 1 2|||R:X|||y|||REQUIRED|||-NONE-|||0\n";
