@@ -6,8 +6,8 @@ use green_edits::{cleme, compare, Document};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::green_err;
 use crate::m2::{from_python, to_python};
+use crate::{extract_lines, green_err};
 
 /// An M2 file given as its text (``str``) or a path (``pathlib.Path``/``os.PathLike``).
 pub(crate) fn text_or_path(value: &Bound<'_, PyAny>, what: &str) -> PyResult<(String, String)> {
@@ -185,4 +185,45 @@ impl Cleme {
     fn signature(&self) -> String {
         cleme::signature(&self.opts)
     }
+}
+
+/// ERRANT's ``errant_parallel -lev -merge MERGE`` without a tagger: the M2 text of tokenized
+/// source lines ``orig`` and, per annotator, a list of corrected lines ``cor`` (line for
+/// line). ``merge`` is ``all-split``, ``all-merge`` or ``all-equal``; error types are ERRANT's
+/// operation tier (``M``, ``U``, ``R``, ``UNK``).
+#[pyfunction]
+#[pyo3(signature = (orig, cor, *, merge = "all-merge"))]
+pub fn errant_parallel(
+    py: Python<'_>,
+    orig: &Bound<'_, PyAny>,
+    cor: Vec<Bound<'_, PyAny>>,
+    merge: &str,
+) -> PyResult<String> {
+    let merge: green_edits::align::Merge = merge.parse().map_err(green_err)?;
+    let orig = extract_lines(orig, "orig")?;
+    let cor = cor
+        .iter()
+        .map(|c| extract_lines(c, "each cor"))
+        .collect::<PyResult<Vec<_>>>()?;
+    if cor.is_empty() {
+        return Err(green_err("cor needs at least one list of corrected lines"));
+    }
+    for (k, c) in cor.iter().enumerate() {
+        if c.len() != orig.len() {
+            return Err(green_err(format!(
+                "cor[{k}] has {} lines but orig has {}; they must match line for line",
+                c.len(),
+                orig.len()
+            )));
+        }
+    }
+    Ok(py.detach(|| {
+        orig.iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let c: Vec<&str> = cor.iter().map(|f| f[i].as_str()).collect();
+                green_edits::parallel::block(o, &c, merge)
+            })
+            .collect()
+    }))
 }

@@ -579,6 +579,7 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<edits::Cleme>()?;
     m.add("GreenError", m.py().get_type::<GreenError>())?;
     m.add_function(wrap_pyfunction!(tokenizers, m)?)?;
+    m.add_function(wrap_pyfunction!(edits::errant_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -79,3 +79,16 @@ def test_real_data_equals_the_cli(shared):
 def test_foreign_statistics_are_refused():
     with pytest.raises(green.GreenError, match="not statistics from Cleme.stats"):
         green.Cleme(REF).fold([{"x": 1}])
+
+
+def test_errant_parallel_feeds_errant_compare():
+    m2 = green.errant_parallel(["he go to school", "fine"], [["he goes to school .", "fine"]], merge="all-split")
+    assert m2 == (
+        "S he go to school\nA 1 2|||R|||goes|||REQUIRED|||-NONE-|||0\nA 4 4|||M|||.|||REQUIRED|||-NONE-|||0\n\n"
+        "S fine\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+    )
+    assert green.ErrantCompare(m2).score(m2)["f"] == 1.0
+    with pytest.raises(green.GreenError, match="needs a tagger"):
+        green.errant_parallel(["a"], [["b"]], merge="rules")
+    with pytest.raises(green.GreenError, match="cor\\[0\\] has 0 lines"):
+        green.errant_parallel(["a"], [[]])

@@ -27,7 +27,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._green import Cleme, ErrantCompare, GreenError, Gleu, MaxMatch, Scorer, __version__, tokenizer_options, tokenizers
+from ._green import (
+    Cleme,
+    ErrantCompare,
+    GreenError,
+    Gleu,
+    MaxMatch,
+    Scorer,
+    __version__,
+    errant_parallel,
+    tokenizer_options,
+    tokenizers,
+)
 from ._types import Evaluation, OrderCounts, SystemResult
 
 __all__ = [
@@ -37,6 +48,7 @@ __all__ = [
     "MaxMatch",
     "ErrantCompare",
     "Cleme",
+    "errant_parallel",
     "OrderCounts",
     "Scorer",
     "SystemResult",

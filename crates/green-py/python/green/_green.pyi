@@ -109,6 +109,10 @@ class Cleme:
     def fold(self, stats: Sequence[Mapping[str, Any]]) -> Dict[str, Any]: ...
     def signature(self) -> str: ...
 
+def errant_parallel(orig: Sequence[str], cor: Sequence[Sequence[str]], *, merge: str = "all-merge") -> str:
+    """ERRANT's ``errant_parallel -lev -merge MERGE`` without a tagger: M2 text of the tokenized
+    source lines and, per annotator, the corrected lines; types are the operation tier."""
+
 class Scorer:
     """A loaded tokenizer plus GREEN settings, reusable across calls and threads.
 
