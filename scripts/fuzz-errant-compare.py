@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Differential test: `green errant-compare` against ERRANT 3.0.2's `errant_compare`.
+"""Differential test: `green errant-compare` against ERRANT 3.0.2's `errant_compare` (and, with
+--cherrant, `green errant-compare --cherrant` against ChERRANT's `compare_m2_for_evaluation.py`).
 
 The original is `errant/commands/compare_m2.py` of github.com/chrisjbryant/errant at tag
 v3.0.2; give a checkout or a bare git directory of it with --errant (nothing of it is copied
@@ -16,6 +17,11 @@ conll14-*.errant system there is also compared against conll14.errant under fixe
 A mismatch is written under crates/green-edits/tests/fixtures/compare/ (hyp.m2, ref.m2,
 args, expected.txt), which `cargo test` replays; `--record DIR` writes expected.txt for a
 hand-made case the same way.
+
+--cherrant DIR (a checkout or bare git directory of github.com/HillZhang1999/MuCGEC) adds a
+run against ChERRANT's scorer (`scorers/ChERRANT/compare_m2_for_evaluation.py`): cases with
+target lines (`T0-A1 ...`, alternatives pooled), corrections with spaces, `NA` references,
+and `--max_answer_num` / `--reference_num`.
 """
 
 import argparse
@@ -37,13 +43,13 @@ FLAG_SETS = [[], ["-cat", "3"], ["-cat", "1"], ["-ds", "-cat", "2"], ["-dt", "-c
              ["-filt", "R:DET", "M:DET"], ["-b", "1"]]
 
 
-def load_original(src):
-    """compare_m2's main() from a checkout or a bare git directory, as a callable."""
-    path = os.path.join(src, "errant", "commands", "compare_m2.py")
+def load_original(src, rel="errant/commands/compare_m2.py", rev="v3.0.2"):
+    """A scorer's main() from a checkout or a bare git directory, as a callable."""
+    path = os.path.join(src, rel)
     if os.path.exists(path):
         code = open(path).read()
     else:
-        code = subprocess.run(["git", "--git-dir", src, "show", "v3.0.2:errant/commands/compare_m2.py"],
+        code = subprocess.run(["git", "--git-dir", src, "show", "%s:%s" % (rev, rel)],
                               capture_output=True, check=True, text=True).stdout
     scope = {"__name__": "compare_m2"}
     exec(compile(code, "compare_m2.py", "exec"), scope)
@@ -80,6 +86,47 @@ def block(rng, n, annotators, hyp):
             if rng.random() < 0.15:
                 lines.append(line)
     return "\n".join(lines)
+
+
+def cherrant_block(rng, n, annotators):
+    toks = [rng.choice(VOCAB) for _ in range(n)]
+    lines = ["S " + " ".join(toks)]
+    if rng.random() < 0.1:
+        return "\n".join(lines + ["T0 none", "A -1 -1|||NA|||-NONE-|||REQUIRED|||-NONE-|||0"])
+    for a in range(annotators):
+        for alt in range(rng.choice([1, 1, 2])):
+            lines.append("T%d-A%d %s" % (a, alt, " ".join(toks)))
+            k = rng.choice([0, 1, 1, 2])
+            if k == 0:
+                lines.append("A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||%d" % a)
+            for _ in range(k):
+                s = rng.randint(0, n)
+                e = min(n, s + rng.choice([0, 1, 2]))
+                cor = rng.choice(["-NONE-", rng.choice(VOCAB), " ".join(rng.sample(VOCAB, 2)),
+                                  "".join(rng.sample(VOCAB, 2))])
+                lines.append("A %d %d|||%s|||%s|||REQUIRED|||-NONE-|||%d"
+                             % (s, e, rng.choice(["S", "M", "R", "W", "NA"]), cor, a))
+    return "\n".join(lines)
+
+
+def cherrant_case(rng):
+    hyps, refs = [], []
+    for _ in range(rng.randint(1, 10)):
+        n = rng.randint(1, 5)
+        seed = rng.random()
+        hyps.append(cherrant_block(random.Random(seed), n, 1))
+        ref = cherrant_block(random.Random(seed), n, rng.choice([1, 2, 3]))
+        refs.append("\n".join([hyps[-1].split("\n")[0]] + ref.split("\n")[1:]))
+    return "\n\n".join(hyps) + "\n", "\n\n".join(refs) + "\n"
+
+
+def cherrant_flags(rng):
+    f = flags(rng)
+    if rng.random() < 0.2:
+        f += ["--max_answer_num", str(rng.randint(1, 3))]
+    if rng.random() < 0.2:
+        f += ["--reference_num", str(rng.randint(1, 3))]
+    return f
 
 
 def case(rng):
@@ -136,11 +183,15 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--data", help="a directory with conll14.errant and conll14-*.errant")
     ap.add_argument("--record", help="write DIR/expected.txt for DIR/hyp.m2, ref.m2, args")
+    ap.add_argument("--cherrant", help="also fuzz against ChERRANT's scorer (a MuCGEC checkout)")
     a = ap.parse_args()
     original = load_original(a.errant)
     if a.record:
         d = a.record
         args = open(os.path.join(d, "args")).read().split()
+        if "--cherrant" in args:
+            args.remove("--cherrant")
+            original = load_original(a.cherrant, "scorers/ChERRANT/compare_m2_for_evaluation.py", "HEAD")
         out = original(["-hyp", os.path.join(d, "hyp.m2"), "-ref", os.path.join(d, "ref.m2")] + args)
         open(os.path.join(d, "expected.txt"), "w").write(out)
         return
@@ -177,6 +228,27 @@ def main():
                 save(hyp, ref, f, want, dest)
                 print("MISMATCH saved to", dest)
     print("errant-compare fuzz: %d cases, %d mismatches" % (n, failures))
+    if a.cherrant:
+        cherrant = load_original(a.cherrant, "scorers/ChERRANT/compare_m2_for_evaluation.py", "HEAD")
+        start, n, before = time.time(), 0, failures
+        with tempfile.TemporaryDirectory() as tmp:
+            hp, rp = os.path.join(tmp, "hyp.m2"), os.path.join(tmp, "ref.m2")
+            while n < a.cases and time.time() - start < a.seconds:
+                hyp, ref = cherrant_case(rng)
+                f = cherrant_flags(rng)
+                open(hp, "w").write(hyp)
+                open(rp, "w").write(ref)
+                try:
+                    want = cherrant(["-hyp", hp, "-ref", rp] + f)
+                except Exception:
+                    continue
+                n += 1
+                if want != ours(a.ours, ["-hyp", hp, "-ref", rp, "--cherrant"] + f):
+                    failures += 1
+                    dest = os.path.join(FIXTURES, "cherrant-fuzz-%d-%d" % (a.seed, n))
+                    save(hyp, ref, ["--cherrant"] + f, want, dest)
+                    print("MISMATCH saved to", dest)
+        print("errant-compare --cherrant fuzz: %d cases, %d mismatches" % (n, failures - before))
     sys.exit(1 if failures else 0)
 
 

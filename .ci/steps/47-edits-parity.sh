@@ -13,5 +13,10 @@ if [ ! -e "$src" ]; then
     exit 0
 fi
 cargo build --release --locked -p green-cli
+# ChERRANT's scorer too (--cherrant), when its source (CHERRANT_SRC, or the local mirror of
+# github.com/HillZhang1999/MuCGEC) is here.
+cherrant="${CHERRANT_SRC:-/work/.mirror/HillZhang1999+MuCGEC/repo}"
+extra=()
+if [ -e "$cherrant" ]; then extra=(--cherrant "$cherrant"); else echo "47-edits-parity: no ChERRANT source at $cherrant; its fuzzing skipped"; fi
 python3 scripts/fuzz-errant-compare.py --errant "$src" --ours target/release \
-    --data "$GREEN_SHARED/data/cleme" --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-7}"
+    --data "$GREEN_SHARED/data/cleme" --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-7}" "${extra[@]}"

@@ -80,7 +80,8 @@ fn errant_compare_is_a_drop_in() {
         .starts_with("errant|mode:ds|beta:0.5"));
     assert_eq!(v["systems"].as_array().unwrap().len(), 2);
     assert_eq!(v["systems"][0]["score"]["tp"], 1);
-    assert_eq!(v["systems"][0]["sentences"][0]["ref"], 0);
+    assert_eq!(v["systems"][0]["sentences"][0]["pair"]["ref"], 0);
+    assert_eq!(v["systems"][0]["sentences"][1]["sentence"], 2);
 }
 
 #[test]

@@ -158,7 +158,8 @@ fn targets<'a>(doc: &Document, s: &'a Sentence) -> Result<Vec<Target<'a>>, Error
     };
     let mut out: Vec<Target> = Vec::new();
     let mut last = -1i64;
-    for e in &s.edits {
+    // ChERRANT files: CLEME reads the first alternative of each reference.
+    for e in s.edits.iter().filter(|e| e.alternative == 0) {
         if e.annotator == last + 1 {
             out.push(Target {
                 tokens: src.clone(),
@@ -437,6 +438,7 @@ pub fn text_stats(
     let doc = Document {
         path: what.to_string(),
         sentences: Vec::new(),
+        has_targets: false,
     };
     sentence_stats(&doc, hyp, &doc, reference, opts)
 }

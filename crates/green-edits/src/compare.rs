@@ -63,6 +63,14 @@ pub struct Options {
     pub multi: bool,
     /// Error types left out (`-filt`).
     pub filter: Vec<String>,
+    /// ChERRANT's `compare_m2_for_evaluation.py` instead: target lines allowed (every
+    /// alternative's edits pooled under its reference), spaces removed from corrections, and
+    /// a sentence whose only reference is one `NA` edit left out.
+    pub cherrant: bool,
+    /// ChERRANT's `--max_answer_num` (1 to 3): only annotators below it.
+    pub max_answers: Option<u8>,
+    /// ChERRANT's `--reference_num`: only sentences with exactly this many references.
+    pub references: Option<usize>,
 }
 
 impl Default for Options {
@@ -73,6 +81,9 @@ impl Default for Options {
             single: false,
             multi: false,
             filter: Vec::new(),
+            cherrant: false,
+            max_answers: None,
+            references: None,
         }
     }
 }
@@ -256,10 +267,37 @@ fn compare_pair(hyp: &Keyed, reference: &Keyed) -> (u64, u64, u64, Vec<(String, 
     (tp, fp, fn_, cats)
 }
 
-/// Every pair's counts for one sentence.
+/// Every pair's counts for one sentence (none when ChERRANT's rules leave it out).
 pub fn sentence_stats(hyp: &[Edit], reference: &[Edit], opts: &Options) -> SentenceStats {
-    let hyps = process(hyp, opts);
-    let refs = process(reference, opts);
+    let prepared = |edits: &[Edit]| -> Vec<Edit> {
+        edits
+            .iter()
+            .filter(|e| {
+                opts.max_answers
+                    .is_none_or(|k| (0..i64::from(k)).contains(&e.annotator))
+            })
+            .map(|e| Edit {
+                correction: e.correction.replace(' ', ""),
+                ..e.clone()
+            })
+            .collect()
+    };
+    let (hyp, reference) = if opts.cherrant {
+        (
+            std::borrow::Cow::Owned(prepared(hyp)),
+            std::borrow::Cow::Owned(prepared(reference)),
+        )
+    } else {
+        (hyp.into(), reference.into())
+    };
+    let hyps = process(&hyp, opts);
+    let refs = process(&reference, opts);
+    if opts.cherrant {
+        let only_na = refs.len() == 1 && refs[0].1.len() == 1 && refs[0].1[0].1[0] == "NA";
+        if only_na || opts.references.is_some_and(|n| n != refs.len()) {
+            return SentenceStats { pairs: Vec::new() };
+        }
+    }
     let mut pairs = Vec::with_capacity(hyps.len() * refs.len());
     for (h, hk) in &hyps {
         for (r, rk) in &refs {
@@ -284,6 +322,14 @@ pub fn corpus_stats(
     opts: &Options,
 ) -> Result<Vec<SentenceStats>, Error> {
     check_aligned(hyp, reference)?;
+    if !opts.cherrant {
+        if let Some(d) = [hyp, reference].into_iter().find(|d| d.has_targets) {
+            return Err(Error::Config(format!(
+                "{} has ChERRANT target lines (T0-A0 ...), which errant_compare cannot read; score it with --cherrant (ChERRANT's compare_m2_for_evaluation)",
+                d.path
+            )));
+        }
+    }
     Ok(hyp
         .sentences
         .iter()
@@ -464,6 +510,15 @@ pub fn signature(opts: &Options) -> String {
     if !opts.filter.is_empty() {
         s += &format!("|filt:{}", opts.filter.join(","));
     }
+    if opts.cherrant {
+        s += "|cherrant";
+    }
+    if let Some(k) = opts.max_answers {
+        s += &format!("|max-answers:{k}");
+    }
+    if let Some(n) = opts.references {
+        s += &format!("|references:{n}");
+    }
     s + "|v:" + env!("CARGO_PKG_VERSION")
 }
 
@@ -539,6 +594,27 @@ mod tests {
         assert!(e.to_string().contains("has 1 sentences"), "{e}");
         let e = score(&doc("S a b c e\n\nS e f\n"), &doc(REF), &Options::default()).unwrap_err();
         assert!(e.to_string().starts_with("t:1: this source differs"), "{e}");
+    }
+
+    #[test]
+    fn cherrant_pools_alternatives_and_skips_na() {
+        let reference = "S a b c\nT0-A0 x b c\nA 0 1|||S|||x|||REQUIRED|||-NONE-|||0\nT0-A1 y z b c\nA 0 1|||S|||y z|||REQUIRED|||-NONE-|||0\n\nS d\nT0 no error\nA -1 -1|||NA|||-NONE-|||REQUIRED|||-NONE-|||0\n";
+        let hyp = "S a b c\nA 0 1|||S|||yz|||REQUIRED|||-NONE-|||0\n\nS d\nA 0 1|||S|||e|||REQUIRED|||-NONE-|||0\n";
+        let opts = Options {
+            cherrant: true,
+            ..Options::default()
+        };
+        let r = score(&doc(hyp), &doc(reference), &opts).unwrap();
+        // "y z" without spaces matches the hypothesis; the NA sentence counts nothing.
+        assert_eq!((r.score.tp, r.score.fp, r.score.fn_), (1, 0, 1));
+        assert_eq!(r.chosen[1], usize::MAX);
+        let e = score(&doc(hyp), &doc(reference), &Options::default()).unwrap_err();
+        assert!(e.to_string().contains("with --cherrant"), "{e}");
+        let two = Options {
+            references: Some(2),
+            ..opts
+        };
+        assert_eq!(score(&doc(hyp), &doc(reference), &two).unwrap().score.tp, 0);
     }
 
     #[test]

@@ -13,6 +13,8 @@ use crate::Error;
 pub struct Document {
     pub path: String,
     pub sentences: Vec<Sentence>,
+    /// Whether the file has ChERRANT target lines (`T0-A1 ...`).
+    pub has_targets: bool,
 }
 
 /// One block: a source sentence and its edits in file order.
@@ -37,6 +39,9 @@ pub struct Edit {
     /// The correction field as written (`-NONE-` for a deletion).
     pub correction: String,
     pub annotator: i64,
+    /// In ChERRANT files, the alternative (`T<ref>-A<alt>`) the edit is listed under; 0
+    /// elsewhere.
+    pub alternative: u32,
 }
 
 impl Edit {
@@ -97,6 +102,7 @@ pub fn parse(text: &str, path: &str) -> Result<Document, Error> {
         ));
     }
     let mut sentences = Vec::new();
+    let mut has_targets = false;
     for block in body.split("\n\n") {
         let mut lines = block.split('\n');
         let first = lines.next().unwrap_or_default();
@@ -119,11 +125,18 @@ pub fn parse(text: &str, path: &str) -> Result<Document, Error> {
             source: source.to_string(),
             edits: Vec::new(),
         };
+        let mut alternative = 0;
         for (i, l) in lines.enumerate() {
             let at = line + 1 + i;
-            sentence
-                .edits
-                .push(parse_edit(l, at, n_tokens).map_err(|m| err(at, m))?);
+            if let Some(t) = target_line(l) {
+                // `T<ref>-A<alt> text`; a bare `T<ref> text` keeps the alternative before it.
+                alternative = t.map_err(|m| err(at, m))?.unwrap_or(alternative);
+                has_targets = true;
+                continue;
+            }
+            let mut e = parse_edit(l, at, n_tokens).map_err(|m| err(at, m))?;
+            e.alternative = alternative;
+            sentence.edits.push(e);
         }
         line += block.matches('\n').count() + 2;
         sentences.push(sentence);
@@ -131,19 +144,37 @@ pub fn parse(text: &str, path: &str) -> Result<Document, Error> {
     Ok(Document {
         path: path.to_string(),
         sentences,
+        has_targets,
+    })
+}
+
+/// A ChERRANT target line (`T<digits>` or `T<digits>-A<digits>`, then a space or the end):
+/// `Some(Ok(Some(alt)))`, `Some(Ok(None))` without `-A`; `None` when it is not a T line.
+fn target_line(line: &str) -> Option<Result<Option<u32>, String>> {
+    let rest = line.strip_prefix('T')?;
+    let head = rest.split(' ').next().unwrap_or_default();
+    let (reference, alt) = match head.split_once("-A") {
+        Some((r, a)) => (r, Some(a)),
+        None => (head, None),
+    };
+    if reference.is_empty() || !reference.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(match alt {
+        None => Ok(None),
+        Some(a) => a
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("the target line's alternative {a:?} is not a number")),
     })
 }
 
 fn parse_edit(line: &str, at: usize, n_tokens: i64) -> Result<Edit, String> {
     let Some(rest) = line.strip_prefix("A ") else {
-        return Err(if line.starts_with('T') {
-            "ChERRANT target lines (T...) are not read here; use an ERRANT-style M2 file".into()
-        } else {
-            format!(
-                "expected an A line (A start end|||type|||correction|||REQUIRED|||-NONE-|||annotator), found {:?}",
-                clip(line)
-            )
-        });
+        return Err(format!(
+            "expected an A line (A start end|||type|||correction|||REQUIRED|||-NONE-|||annotator) or a target line (T0-A0 ...), found {:?}",
+            clip(line)
+        ));
     };
     let mut fields = [""; 6];
     let mut count = 0;
@@ -184,6 +215,7 @@ fn parse_edit(line: &str, at: usize, n_tokens: i64) -> Result<Edit, String> {
         kind: fields[1].to_string(),
         correction: fields[2].to_string(),
         annotator: int(fields[5], "annotator id")?,
+        alternative: 0,
     })
 }
 
@@ -210,6 +242,18 @@ mod tests {
         assert_eq!(s.edits[1].annotator, 1);
         assert_eq!(d.sentences[1].line, 5);
         assert!(d.sentences[1].edits[0].correction_tokens().is_empty());
+    }
+
+    #[test]
+    fn target_lines_set_the_alternative() {
+        let t = "S a b\nT0-A0 x b\nA 0 1|||S|||x|||REQUIRED|||-NONE-|||0\nT0-A1 y b\nA 0 1|||S|||y|||REQUIRED|||-NONE-|||0\nT1 no error\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n";
+        let d = parse(t, "t").unwrap();
+        assert!(d.has_targets);
+        let alts: Vec<u32> = d.sentences[0].edits.iter().map(|e| e.alternative).collect();
+        assert_eq!(alts, [0, 1, 1]);
+        assert!(!parse(TEXT, "t").unwrap().has_targets);
+        let e = parse("S a\nT0-Ax a\n", "t").unwrap_err().to_string();
+        assert!(e.starts_with("t:2: the target line's alternative"), "{e}");
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub fn sentence(source: &str, corrections: &[&str], merge: Merge) -> Option<Sent
         kind: kind.to_string(),
         correction,
         annotator,
+        alternative: 0,
     };
     for (id, cor) in corrections.iter().enumerate() {
         let id = id as i64;

@@ -1,7 +1,8 @@
 //! Replays the cases under `tests/fixtures/compare/`: a hypothesis and a reference M2 file,
 //! the original's flags, and what ERRANT 3.0.2's `errant_compare` printed for them (recorded
 //! with `scripts/fuzz-errant-compare.py --record DIR`, which also writes every mismatch
-//! its fuzzing finds here). Ours must print the same bytes.
+//! its fuzzing finds here); cases whose args say `--cherrant` were recorded with ChERRANT's
+//! `compare_m2_for_evaluation.py`. Ours must print the same bytes.
 
 use std::path::Path;
 
@@ -20,6 +21,9 @@ fn options(args: &str) -> (Options, Option<u8>) {
             "-single" => o.single = true,
             "-multi" => o.multi = true,
             "-b" => o.beta = it.next().unwrap().parse().unwrap(),
+            "--cherrant" => o.cherrant = true,
+            "--max_answer_num" => o.max_answers = Some(it.next().unwrap().parse().unwrap()),
+            "--reference_num" => o.references = Some(it.next().unwrap().parse().unwrap()),
             "-cat" => cat = Some(it.next().unwrap().parse().unwrap()),
             "-filt" => {
                 while let Some(t) = it.next_if(|t| !t.starts_with('-')) {

@@ -77,6 +77,23 @@ pub struct Args {
     #[arg(long, num_args = 1.., value_name = "TYPE")]
     pub filt: Vec<String>,
 
+    /// ChERRANT's scorer (compare_m2_for_evaluation.py) instead: target lines (T0-A1 ...)
+    /// allowed and every alternative pooled under its reference, spaces removed from
+    /// corrections, a sentence whose only reference is an NA edit left out.
+    #[arg(long)]
+    pub cherrant: bool,
+    /// With --cherrant: only annotators 0..K (K = 1, 2 or 3).
+    #[arg(long = "max_answer_num", visible_alias = "max-answer-num", value_name = "K", requires = "cherrant", value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub max_answer_num: Option<u8>,
+    /// With --cherrant: only sentences with exactly N references.
+    #[arg(
+        long = "reference_num",
+        visible_alias = "reference-num",
+        value_name = "N",
+        requires = "cherrant"
+    )]
+    pub reference_num: Option<usize>,
+
     /// Per-type table: 1 operation (R), 2 main type (NOUN), 3 full type (R:NOUN).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub cat: Option<u8>,
@@ -103,6 +120,9 @@ impl Args {
             single: self.single,
             multi: self.multi,
             filter: self.filt.clone(),
+            cherrant: self.cherrant,
+            max_answers: self.max_answer_num,
+            references: self.reference_num,
         }
     }
 }
@@ -130,7 +150,7 @@ pub fn run(args: &Args) -> Result<()> {
             if args.verbose {
                 v["sentences"] = chosen(&stats, &report)
                     .into_iter()
-                    .map(|p| json!(p))
+                    .map(|(i, p)| json!({"sentence": i + 1, "pair": p}))
                     .collect();
             }
             systems.push(v);
@@ -141,7 +161,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
         if args.verbose {
             out += "sentence\thyp\tref\ttp\tfp\tfn\n";
-            for (i, p) in chosen(&stats, &report).into_iter().enumerate() {
+            for (i, p) in chosen(&stats, &report) {
                 out += &format!(
                     "{}\t{}\t{}\t{}\t{}\t{}\n",
                     i + 1,
@@ -164,15 +184,16 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
-/// The pair chosen for each sentence.
+/// The pair chosen for each sentence that counts, with the sentence's index.
 fn chosen<'a>(
     stats: &'a [compare::SentenceStats],
     report: &compare::Report,
-) -> Vec<&'a compare::Pair> {
+) -> Vec<(usize, &'a compare::Pair)> {
     stats
         .iter()
         .zip(&report.chosen)
-        .filter_map(|(s, &c)| s.pairs.get(c))
+        .enumerate()
+        .filter_map(|(i, (s, &c))| s.pairs.get(c).map(|p| (i, p)))
         .collect()
 }
 
