@@ -44,7 +44,8 @@ fn check_beta(beta: f64) -> PyResult<()> {
 ///
 /// ``mode`` is ``cs`` (span + correction, the default), ``cse`` (+ error type), ``ds`` (span
 /// detection) or ``dt`` (token detection); ``single``, ``multi`` and ``filter`` are the
-/// original's ``-single``, ``-multi`` and ``-filt``.
+/// original's ``-single``, ``-multi`` and ``-filt``; ``cherrant=True`` is ChERRANT's scorer
+/// (target lines pooled, spaces removed from corrections, ``NA`` references skipped).
 #[pyclass(frozen, module = "green")]
 pub struct ErrantCompare {
     reference: Document,
@@ -54,7 +55,8 @@ pub struct ErrantCompare {
 #[pymethods]
 impl ErrantCompare {
     #[new]
-    #[pyo3(signature = (reference, *, beta = 0.5, mode = "cs", single = false, multi = false, filter = Vec::new()))]
+    #[pyo3(signature = (reference, *, beta = 0.5, mode = "cs", single = false, multi = false, filter = Vec::new(), cherrant = false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         reference: &Bound<'_, PyAny>,
         beta: f64,
@@ -62,6 +64,7 @@ impl ErrantCompare {
         single: bool,
         multi: bool,
         filter: Vec<String>,
+        cherrant: bool,
     ) -> PyResult<Self> {
         check_beta(beta)?;
         let mode = match mode {
@@ -83,6 +86,8 @@ impl ErrantCompare {
                 single,
                 multi,
                 filter,
+                cherrant,
+                ..Default::default()
             },
         })
     }
