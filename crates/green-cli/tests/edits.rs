@@ -264,3 +264,44 @@ fn errant_parallel_writes_m2_and_refuses_what_needs_a_tagger() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn errant_parallel_reads_para_files_and_raw_chinese() {
+    let dir = setup();
+    std::fs::write(
+        dir.path().join("dev.para"),
+        "1\t因为在冰箱里\t即使在冰箱里\t没有错误\n",
+    )
+    .unwrap();
+    let out = stdout(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "--para",
+            "dev.para",
+            "-t",
+            "zh:char",
+            "-out",
+            "-",
+            "-lev",
+            "-merge",
+            "all-merge",
+        ],
+    ));
+    assert_eq!(
+        out,
+        "S 因 为 在 冰 箱 里\nA 0 2|||R|||即 使|||REQUIRED|||-NONE-|||0\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n\n"
+    );
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-out",
+            "-",
+            "-lev",
+            "-merge",
+            "all-merge",
+        ],
+    ));
+    assert!(err.contains("--orig <ORIG>"), "{err}");
+}

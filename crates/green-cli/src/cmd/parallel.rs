@@ -10,12 +10,27 @@ use rayon::prelude::*;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The source file: one tokenized sentence per line.
-    #[arg(long = "orig", required = true, value_name = "ORIG")]
-    pub orig: String,
+    #[arg(
+        long = "orig",
+        required_unless_present = "para",
+        conflicts_with = "para",
+        value_name = "ORIG"
+    )]
+    pub orig: Option<String>,
 
     /// Corrected files, one per annotator, line for line with the source.
-    #[arg(long = "cor", num_args = 1.., required = true, value_name = "COR")]
+    #[arg(long = "cor", num_args = 1.., required_unless_present = "para", value_name = "COR")]
     pub cor: Vec<String>,
+
+    /// Instead of -orig/-cor: a para file (id<TAB>source<TAB>correction..., as MuCGEC and
+    /// ChERRANT's parallel_to_m2 take it; 没有错误 = the source), one annotator per column.
+    #[arg(long, value_name = "FILE", conflicts_with = "cor")]
+    pub para: Option<String>,
+
+    /// Tokenizer for raw text (default: the text's own whitespace tokens, as ERRANT without
+    /// -tok); e.g. `-t char` gives ChERRANT's character level for Chinese.
+    #[command(flatten)]
+    pub tokenizer: crate::score::TokenizerArgs,
 
     /// The M2 file to write (`-` for standard output).
     #[arg(long = "out", required = true, value_name = "OUT")]
@@ -49,38 +64,72 @@ pub fn run(args: &Args) -> Result<()> {
     let Some(merge) = args.merge else {
         bail!("ERRANT's default merger (rules) needs a tagger; pass -merge all-split, all-merge or all-equal");
     };
-    let orig = lines(&args.orig)?;
-    let cors = args
-        .cor
-        .iter()
-        .map(|p| lines(p))
-        .collect::<Result<Vec<_>>>()?;
-    for (path, c) in args.cor.iter().zip(&cors) {
-        if c.len() != orig.len() {
-            bail!(
-                "{path} has {} lines but {} has {}; the corrected files must match the source line for line",
-                c.len(),
-                args.orig,
-                orig.len()
-            );
+    // Per line: the source and its corrections.
+    let (name, rows): (&str, Vec<(String, Vec<String>)>) = match (&args.para, &args.orig) {
+        (Some(para), _) => (
+            para,
+            green_io::para::read(&green_io::Input::parse(para))?
+                .into_iter()
+                .map(|s| (s.source, s.refs))
+                .collect(),
+        ),
+        (None, Some(orig_path)) => {
+            let orig = lines(orig_path)?;
+            let cors = args
+                .cor
+                .iter()
+                .map(|p| lines(p))
+                .collect::<Result<Vec<_>>>()?;
+            for (path, c) in args.cor.iter().zip(&cors) {
+                if c.len() != orig.len() {
+                    bail!(
+                        "{path} has {} lines but {orig_path} has {}; the corrected files must match the source line for line",
+                        c.len(),
+                        orig.len()
+                    );
+                }
+            }
+            let rows = orig
+                .into_iter()
+                .enumerate()
+                .map(|(i, o)| (o, cors.iter().map(|c| c[i].clone()).collect()))
+                .collect();
+            (orig_path, rows)
         }
-    }
-    for (n, line) in orig.iter().enumerate() {
-        if line.trim().is_empty() {
+        (None, None) => bail!("give -orig and -cor, or --para"),
+    };
+    for (n, (source, _)) in rows.iter().enumerate() {
+        if source.trim().is_empty() {
             eprintln!(
-                "warning: {}:{}: empty source line; like errant_parallel, no M2 block is written for it",
-                args.orig,
+                "warning: {name}:{}: empty source line; like errant_parallel, no M2 block is written for it",
                 n + 1
             );
         }
     }
-    let blocks: Vec<String> = (0..orig.len())
-        .into_par_iter()
-        .map(|i| {
-            let c: Vec<&str> = cors.iter().map(|f| f[i].as_str()).collect();
-            green_edits::parallel::block(&orig[i], &c, merge)
+    let default = args.tokenizer.tokenizer == "word"
+        && args.tokenizer.normalization == green_engine::Normalization::default()
+        && args.tokenizer.plugin_config.is_none();
+    let tok = if default {
+        None
+    } else {
+        Some(args.tokenizer.build()?)
+    };
+    let blocks: Vec<String> = rows
+        .par_iter()
+        .enumerate()
+        .map(|(i, (source, cors))| {
+            let retok = |t: &str| match &tok {
+                None => Ok(t.to_string()),
+                Some(b) => green_engine::retokenize(b.as_dyn(), t).map_err(|e| {
+                    anyhow::anyhow!("{name}:{}: tokenizer '{}' failed: {e}", i + 1, b.name())
+                }),
+            };
+            let source = retok(source)?;
+            let cors = cors.iter().map(|c| retok(c)).collect::<Result<Vec<_>>>()?;
+            let c: Vec<&str> = cors.iter().map(String::as_str).collect();
+            Ok(green_edits::parallel::block(&source, &c, merge))
         })
-        .collect();
+        .collect::<Result<_>>()?;
     let text = blocks.concat();
     if args.out == "-" {
         crate::output::emit(&text)?;
