@@ -653,7 +653,8 @@ pub fn score(hyp: &Document, reference: &Document, opts: &Options) -> Result<Rep
     fold(&corpus_stats(hyp, reference, opts)?, opts)
 }
 
-/// The rows of a report: name, score, whether the counts are weighted.
+/// The eight rows of a report, named as in the CLEME paper (`-unweighted`: without length
+/// weights).
 pub fn rows(r: &Report) -> [(&'static str, &Score); 8] {
     [
         ("CLEME-dependent", &r.dependent.corpus),
