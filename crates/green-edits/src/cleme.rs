@@ -577,8 +577,8 @@ fn sentence_level(per_sentence: &[Vec<[f64; 4]>], beta: f64) -> Score {
 }
 
 /// The weights' centre: the mean length of the references' changed chunks over `stats`.
-fn mean_length(stats: &[SentenceStats]) -> Result<f64, Error> {
-    let (sum, count) = stats.iter().fold((0u64, 0u64), |(s, c), x| {
+fn mean_length<'a>(stats: impl Iterator<Item = &'a SentenceStats>) -> Result<f64, Error> {
+    let (sum, count) = stats.fold((0u64, 0u64), |(s, c), x| {
         (s + x.ref_length.0, c + x.ref_length.1)
     });
     if count == 0 {
@@ -596,7 +596,7 @@ pub fn sentence_f(
     opts: &Options,
     independent: bool,
 ) -> Result<Vec<f64>, Error> {
-    let mean = mean_length(stats)?;
+    let mean = mean_length(stats.iter())?;
     Ok(stats
         .iter()
         .map(|s| sentence_f_at(s, opts.beta, independent, mean))
@@ -618,8 +618,26 @@ pub fn sentence_f_at(s: &SentenceStats, beta: f64, independent: bool, mean: f64)
 }
 
 /// Score merged statistics (in sentence order).
+/// The corpus-level CLEME F (length-weighted, dependent or independent) of sentence
+/// statistics given by reference, a sentence as often as it appears (bootstrap replicates).
+pub fn corpus_f(stats: &[&SentenceStats], beta: f64, independent: bool) -> Result<f64, Error> {
+    let mean = mean_length(stats.iter().copied())?;
+    let w = Some((&Weights::CORPUS, mean));
+    let per_sentence: Vec<Vec<[f64; 4]>> = stats
+        .iter()
+        .map(|s| {
+            if independent {
+                vec![counts(&s.independent, w)]
+            } else {
+                s.dependent.iter().map(|c| counts(c, w)).collect()
+            }
+        })
+        .collect();
+    Ok(corpus(&per_sentence, beta).f)
+}
+
 pub fn fold(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
-    let mean = mean_length(stats)?;
+    let mean = mean_length(stats.iter())?;
     let variant = |outcomes: &dyn Fn(&SentenceStats) -> Vec<&Classes>, independent: bool| {
         let at = |w: Option<&Weights>| -> Vec<Vec<[f64; 4]>> {
             stats

@@ -365,9 +365,15 @@ pub fn check_aligned(hyp: &Document, reference: &Document) -> Result<(), Error> 
 
 /// The original's greedy corpus fold over sentence statistics in order.
 pub fn fold(stats: &[SentenceStats], beta: f64) -> Report {
+    fold_refs(stats, beta)
+}
+
+/// [`fold`] over statistics given by reference (a sentence may come more than once, as in a
+/// bootstrap replicate).
+pub fn fold_refs<'a>(stats: impl IntoIterator<Item = &'a SentenceStats>, beta: f64) -> Report {
     let (mut tp, mut fp, mut fn_) = (0u64, 0u64, 0u64);
     let mut categories = Categories::new();
-    let mut chosen = Vec::with_capacity(stats.len());
+    let mut chosen = Vec::new();
     for s in stats {
         let mut best: Option<(usize, f64)> = None;
         for (i, p) in s.pairs.iter().enumerate() {

@@ -284,6 +284,66 @@ pub struct Scores {
     /// GREEN only: the region counts of the reference chosen for every sentence, flat
     /// `[sentence][system][order]`, so corpus scores of resampled corpora need no recount.
     pub chosen: Option<Vec<Regions>>,
+    /// M2, ERRANT and CLEME: the per-sentence statistics their corpus folds run over, so
+    /// resampled corpora are refolded.
+    pub folds: Option<FoldStats>,
+}
+
+/// Per-sentence statistics of a metric whose corpus score is a greedy fold over sentences.
+#[derive(Debug, Clone)]
+pub enum FoldStats {
+    /// `[sentence][system]`.
+    M2 {
+        beta: f64,
+        stats: Vec<Vec<green_m2::SentenceStats>>,
+    },
+    /// `[sentence][system]`.
+    Errant {
+        beta: f64,
+        stats: Vec<Vec<green_edits::compare::SentenceStats>>,
+    },
+    /// `[system][sentence]`.
+    Cleme {
+        beta: f64,
+        independent: bool,
+        stats: Vec<Vec<green_edits::cleme::SentenceStats>>,
+    },
+}
+
+impl FoldStats {
+    /// System `h`'s corpus score over `sentences` in order, sentence `k` counted
+    /// `weights[k]` times (all 1 for the corpus itself).
+    pub fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
+        let repeated = || {
+            sentences
+                .iter()
+                .zip(weights)
+                .flat_map(|(&s, &w)| std::iter::repeat_n(s, w as usize))
+        };
+        match self {
+            FoldStats::M2 { beta, stats } => {
+                let mut f = green_m2::Fold::new(*beta);
+                for s in repeated() {
+                    f.push(&stats[s][h]);
+                }
+                f.totals().score(*beta).f
+            }
+            FoldStats::Errant { beta, stats } => {
+                green_edits::compare::fold_refs(repeated().map(|s| &stats[s][h]), *beta)
+                    .score
+                    .f
+            }
+            FoldStats::Cleme {
+                beta,
+                independent,
+                stats,
+            } => {
+                let refs: Vec<&green_edits::cleme::SentenceStats> =
+                    repeated().map(|s| &stats[h][s]).collect();
+                green_edits::cleme::corpus_f(&refs, *beta, *independent).unwrap_or(f64::NAN)
+            }
+        }
+    }
 }
 
 /// Score every system of `data` with `config` from `counts` (counted with its tokenizer).
@@ -337,6 +397,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 sentence,
                 system,
                 chosen: Some(chosen),
+                folds: None,
             })
         }
         Metric::Gleu {
@@ -401,6 +462,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 sentence,
                 system,
                 chosen: None,
+                folds: None,
             })
         }
     }
@@ -454,20 +516,16 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
         .iter()
         .map(|row| row.iter().map(alone).collect())
         .collect();
+    let folds = FoldStats::M2 { beta, stats };
     let system = per_view(data, |v, h| match config.level {
-        Level::Corpus => {
-            let mut f = green_m2::Fold::new(beta);
-            for &s in &v.sentences {
-                f.push(&stats[s][h]);
-            }
-            f.totals().score(beta).f
-        }
+        Level::Corpus => folds.score(&v.sentences, &vec![1; v.sentences.len()], h),
         Level::Mean => view_mean(v, &sentence, h),
     });
     Ok(Scores {
         sentence,
         system,
         chosen: None,
+        folds: Some(folds),
     })
 }
 
@@ -550,25 +608,19 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                         .collect()
                 })
                 .collect();
-            let fold = |h: usize, ids: &mut dyn Iterator<Item = usize>| {
-                let s: Vec<compare::SentenceStats> = ids.map(|i| stats[i][h].clone()).collect();
-                compare::fold(&s, beta).score.f
-            };
-            let sentence: Vec<Vec<f64>> = (0..stats.len())
-                .map(|i| {
-                    (0..systems)
-                        .map(|h| fold(h, &mut std::iter::once(i)))
-                        .collect()
-                })
+            let folds = FoldStats::Errant { beta, stats };
+            let sentence: Vec<Vec<f64>> = (0..sentences.len())
+                .map(|i| (0..systems).map(|h| folds.score(&[i], &[1], h)).collect())
                 .collect();
             let system = per_view(data, |v, h| match config.level {
-                Level::Corpus => fold(h, &mut v.sentences.iter().copied()),
+                Level::Corpus => folds.score(&v.sentences, &vec![1; v.sentences.len()], h),
                 Level::Mean => view_mean(v, &sentence, h),
             });
             Ok(Scores {
                 sentence,
                 system,
                 chosen: None,
+                folds: Some(folds),
             })
         }
         Metric::Cleme { beta, independent } => {
@@ -596,25 +648,20 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
             let sentence: Vec<Vec<f64>> = (0..sentences.len())
                 .map(|i| by_system.iter().map(|row| row[i]).collect())
                 .collect();
-            let corpus = |v: &View, h: usize| -> f64 {
-                let s: Vec<cleme::SentenceStats> =
-                    v.sentences.iter().map(|&i| stats[h][i].clone()).collect();
-                cleme::fold(&s, &opts).map_or(f64::NAN, |r| {
-                    if independent {
-                        r.independent.corpus.f
-                    } else {
-                        r.dependent.corpus.f
-                    }
-                })
+            let folds = FoldStats::Cleme {
+                beta,
+                independent,
+                stats,
             };
             let system = per_view(data, |v, h| match config.level {
-                Level::Corpus => corpus(v, h),
+                Level::Corpus => folds.score(&v.sentences, &vec![1; v.sentences.len()], h),
                 Level::Mean => view_mean(v, &sentence, h),
             });
             Ok(Scores {
                 sentence,
                 system,
                 chosen: None,
+                folds: Some(folds),
             })
         }
         _ => Err(Error::Config("internal: not an edit metric".into())),

@@ -270,6 +270,7 @@ pub fn run(
                 sentence: Vec::new(),
                 system: vec![system.clone(); data.views.len()],
                 chosen: None,
+                folds: None,
             };
             let values = prepared.row_system_only(&scores);
             if options.permutation {

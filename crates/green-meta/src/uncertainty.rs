@@ -6,8 +6,8 @@
 //! many system pairs) are drawn together, because they are not independent. Each replicate
 //! recomputes both sides from the resampled sentences: the human Expected Wins from the
 //! weighted win counts, and the metric's system scores from per-sentence statistics (GREEN:
-//! the chosen references' region counts; mean level: the sentence scores), so nothing is
-//! recounted. Intervals are percentile intervals from `green_signif`, whose generator and
+//! the chosen references' region counts; mean level: the sentence scores; M2, ERRANT and
+//! CLEME: their greedy folds rerun over the replicate's sentences), so nothing is recounted. Intervals are percentile intervals from `green_signif`, whose generator and
 //! per-replicate streams make them identical at any thread count.
 
 use std::collections::HashMap;
@@ -18,7 +18,7 @@ use green_signif::{bootstrap_many, Interval};
 use crate::eval::{Agreement, HumanScore, Prepared};
 use crate::human;
 use crate::judgments::Matrix;
-use crate::metric::{Level, Metric, MetricConfig, Scores};
+use crate::metric::{FoldStats, Level, Metric, MetricConfig, Scores};
 use crate::stats;
 use crate::Error;
 
@@ -64,6 +64,8 @@ enum SystemScores<'a> {
     },
     /// Weighted mean of sentence scores.
     Mean(&'a [Vec<f64>]),
+    /// A greedy fold (M2, ERRANT, CLEME) rerun over the resampled sentences.
+    Refold(&'a FoldStats),
 }
 
 impl SystemScores<'_> {
@@ -90,6 +92,9 @@ impl SystemScores<'_> {
                     score::green(&sum, *beta)
                 })
                 .collect(),
+            SystemScores::Refold(folds) => (0..systems)
+                .map(|h| folds.score(sentences, weights, h))
+                .collect(),
             SystemScores::Mean(sentence) => {
                 let total: u32 = weights.iter().sum();
                 (0..systems)
@@ -108,8 +113,8 @@ impl SystemScores<'_> {
 }
 
 /// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined, and
-/// everywhere for corpus-level GLEU, whose reference sampling is not resampled, and corpus
-/// M2, ERRANT and CLEME, whose greedy reference choice is not refolded per replicate.
+/// everywhere for corpus-level GLEU, whose reference sampling is not resampled. Corpus M2,
+/// ERRANT and CLEME refold their greedy reference choice over each replicate's sentences.
 pub fn intervals(
     prep: &Prepared,
     scores: &Scores,
@@ -131,10 +136,12 @@ pub fn intervals(
             beta,
         },
         (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
-        (
-            Metric::Gleu { .. } | Metric::M2 { .. } | Metric::Errant { .. } | Metric::Cleme { .. },
-            Level::Corpus,
-        ) => return Ok(vec![None; prep.columns().len()]),
+        (Metric::Gleu { .. }, Level::Corpus) => return Ok(vec![None; prep.columns().len()]),
+        (Metric::M2 { .. } | Metric::Errant { .. } | Metric::Cleme { .. }, Level::Corpus) => {
+            SystemScores::Refold(scores.folds.as_ref().ok_or_else(|| {
+                Error::Config("internal: fold scores without their statistics".into())
+            })?)
+        }
     };
     let d = prep.data;
     let systems = d.descriptor.systems.len();

@@ -257,3 +257,20 @@ fn errant_and_cleme_rows_from_extracted_edits() {
         ]
     );
 }
+
+#[test]
+fn bootstrap_refolds_corpus_edit_metrics() {
+    let options = Options {
+        bootstrap: Some(green_meta::Bootstrap::new(200, 0, 0.95).unwrap()),
+        ..Options::default()
+    };
+    let configs = MetricConfig::edit_rows("word", Default::default(), Level::Corpus, false, true);
+    let report = run(&[load("tiny.toml").unwrap()], &configs, &options).unwrap();
+    for row in &report.rows {
+        let some: Vec<_> = row.intervals.iter().flatten().collect();
+        assert!(!some.is_empty(), "{}: no interval", row.label);
+        for i in some {
+            assert!(i.low <= i.high, "{}: {i:?}", row.label);
+        }
+    }
+}
