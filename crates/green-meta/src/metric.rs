@@ -548,50 +548,64 @@ fn raw_tokenizer<'d>(
     Ok((Some(tok), resolved))
 }
 
+/// Edits of `source` → all `refs` (one annotator each) and → each hypothesis, as ERRANT
+/// extracts them without a tagger (`-lev -merge all-merge`), on `tok`'s tokens (`None`: the
+/// text's own whitespace tokens). An empty source has no edits.
+pub(crate) fn extracted_edits(
+    tok: Option<&dyn green_engine::Tokenizer>,
+    source: &str,
+    refs: &[&str],
+    hyps: &[&str],
+) -> Result<(green_edits::Sentence, Vec<green_edits::Sentence>), String> {
+    use green_edits::{align::Merge, parallel, Sentence};
+    let retok = |t: &str| match tok {
+        None => Ok(t.to_string()),
+        Some(tok) => green_engine::retokenize(tok, t).map_err(|e| format!("tokenizer failed: {e}")),
+    };
+    let source = retok(source)?;
+    let sentence = |targets: &[String]| {
+        let t: Vec<&str> = targets.iter().map(String::as_str).collect();
+        parallel::sentence(&source, &t, Merge::AllMerge).unwrap_or(Sentence {
+            line: 0,
+            source: String::new(),
+            edits: Vec::new(),
+        })
+    };
+    let refs = refs
+        .iter()
+        .map(|r| retok(r))
+        .collect::<Result<Vec<_>, _>>()?;
+    let hyps = hyps
+        .iter()
+        .map(|h| Ok(sentence(&[retok(h)?])))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((sentence(&refs), hyps))
+}
+
 /// ERRANT or CLEME of every system: edits extracted from the text (source → each reference,
 /// source → each hypothesis), per-sentence statistics in parallel, then each metric's corpus
 /// fold over each view, or its sentence scores.
 fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
-    use green_edits::{align::Merge, cleme, compare, parallel, Sentence};
+    use green_edits::{cleme, compare, Sentence};
     let name = &data.descriptor.name;
     let (tok, resolved) = raw_tokenizer(data, config)?;
     let systems = data.descriptor.systems.len();
-    let retok = |i: usize, t: &str| match &tok {
-        None => Ok(t.to_string()),
-        Some(t2) => green_engine::retokenize(t2.as_dyn(), t).map_err(|e| {
-            Error::Input(format!(
-                "dataset {name}: sentence {}: tokenizer {resolved} failed: {e}",
-                i + 1
-            ))
-        }),
-    };
-    let extract = |i: usize, source: &str, targets: &[String]| -> Result<Sentence, Error> {
-        let targets = targets
-            .iter()
-            .map(|t| retok(i, t))
-            .collect::<Result<Vec<_>, _>>()?;
-        let targets: Vec<&str> = targets.iter().map(String::as_str).collect();
-        Ok(
-            parallel::sentence(&retok(i, source)?, &targets, Merge::AllMerge).unwrap_or(Sentence {
-                line: 0,
-                source: String::new(),
-                edits: Vec::new(),
-            }),
-        )
-    };
     // `[sentence][system]` hypothesis sentences and per-sentence reference sentences.
     let sentences: Vec<(Sentence, Vec<Sentence>)> = data
         .sentences
         .par_iter()
         .enumerate()
         .map(|(i, s)| {
-            let refs = extract(i, &s.source, &s.refs)?;
-            let hyps = s
-                .hyps
-                .iter()
-                .map(|h| extract(i, &s.source, std::slice::from_ref(h)))
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok((refs, hyps))
+            let refs: Vec<&str> = s.refs.iter().map(String::as_str).collect();
+            let hyps: Vec<&str> = s.hyps.iter().map(String::as_str).collect();
+            extracted_edits(tok.as_ref().map(|t| t.as_dyn()), &s.source, &refs, &hyps).map_err(
+                |e| {
+                    Error::Input(format!(
+                        "dataset {name}: sentence {} ({resolved}): {e}",
+                        i + 1
+                    ))
+                },
+            )
         })
         .collect::<Result<_, Error>>()?;
     match config.metric {

@@ -45,7 +45,7 @@ use rayon::prelude::*;
 
 pub use lattice::{Protocol, RefMode, Unit};
 
-use crate::metric::{GleuStats, Level, Metric, MetricConfig};
+use crate::metric::{extracted_edits, GleuStats, Level, Metric, MetricConfig};
 use crate::stats::{pearson, spearman, PairCounts};
 use crate::Error;
 use lattice::Purpose;
@@ -434,36 +434,6 @@ struct Counted {
     cleme_mean: f64,
 }
 
-/// Edits of `source` → each reference and → each hypothesis, as ERRANT extracts them
-/// without a tagger (`-lev -merge all-merge`), on the tokenizer's tokens.
-fn extracted(
-    tok: &dyn Tokenizer,
-    source: &str,
-    refs: &[&str],
-    hyps: &[&str],
-) -> Result<(green_edits::Sentence, Vec<green_edits::Sentence>), String> {
-    use green_edits::{align::Merge, parallel, Sentence};
-    let retok = |t: &str| green_engine::retokenize(tok, t).map_err(|e| e.to_string());
-    let source = retok(source)?;
-    let sentence = |targets: &[String]| {
-        let t: Vec<&str> = targets.iter().map(String::as_str).collect();
-        parallel::sentence(&source, &t, Merge::AllMerge).unwrap_or(Sentence {
-            line: 0,
-            source: String::new(),
-            edits: Vec::new(),
-        })
-    };
-    let refs = refs
-        .iter()
-        .map(|r| retok(r))
-        .collect::<Result<Vec<_>, _>>()?;
-    let hyps = hyps
-        .iter()
-        .map(|h| Ok(sentence(&[retok(h)?])))
-        .collect::<Result<Vec<_>, String>>()?;
-    Ok((sentence(&refs), hyps))
-}
-
 /// M2 statistics of each hypothesis against gold edits extracted from `source` to each
 /// reference (annotator = reference index; a reference equal to the source has no edit).
 fn m2_stats(
@@ -535,7 +505,7 @@ fn evaluate(
         let sums = (0..drawn.chains.len())
             .into_par_iter()
             .map(|u| {
-                let (r, _) = extracted(tok, &drawn.chains[u].source, &refs[u], &[])?;
+                let (r, _) = extracted_edits(Some(tok), &drawn.chains[u].source, &refs[u], &[])?;
                 let none = green_edits::Sentence {
                     edits: Vec::new(),
                     ..r.clone()
@@ -569,7 +539,7 @@ fn evaluate(
         };
         let (mut errant_stats, mut cleme_stats) = (Vec::new(), Vec::new());
         if errant || cleme {
-            let (r, hs) = extracted(tok, source, refs, hyps)?;
+            let (r, hs) = extracted_edits(Some(tok), source, refs, hyps)?;
             for h in &hs {
                 if errant {
                     errant_stats.push(green_edits::compare::sentence_stats(
