@@ -812,59 +812,33 @@ mod tests {
 
     #[test]
     fn bad_annotator_order_and_overlaps_are_errors() {
-        let hyp = "S a b\nA 0 1|||R:X|||z|||REQUIRED|||-NONE-|||1\n";
-        let (h, r) = (parse(hyp, "h").unwrap(), parse("S a b\n", "r").unwrap());
-        let e = sentence_stats(
-            &h,
-            &h.sentences[0],
-            &r,
-            &r.sentences[0],
-            &Options::default(),
-        )
-        .unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("h:2: annotator id 1 is out of order"),
-            "{e}"
+        let err = |h: &str, r: &str| {
+            let (h, r) = (parse(h, "h").unwrap(), parse(r, "r").unwrap());
+            sentence_stats(
+                &h,
+                &h.sentences[0],
+                &r,
+                &r.sentences[0],
+                &Options::default(),
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        let e = err(
+            "S a b\nA 0 1|||R:X|||z|||REQUIRED|||-NONE-|||1\n",
+            "S a b\n",
         );
-        let empty = parse("S \n", "e").unwrap();
-        let e = sentence_stats(
-            &empty,
-            &empty.sentences[0],
-            &empty,
-            &empty.sentences[0],
-            &Options::default(),
-        )
-        .unwrap_err();
-        assert!(
-            e.to_string().starts_with("e:1: an empty source sentence"),
-            "{e}"
-        );
+        assert!(e.starts_with("h:2: annotator id 1 is out of order"), "{e}");
+        let e = err("S \n", "S \n");
+        assert!(e.starts_with("h:1: an empty source sentence"), "{e}");
         // Found by fuzzing: an annotator id of -1 first.
-        let h = parse("S a b\nA 0 1|||R:X|||z|||REQUIRED|||-NONE-|||-1\n", "h").unwrap();
-        let e = sentence_stats(
-            &h,
-            &h.sentences[0],
-            &r,
-            &r.sentences[0],
-            &Options::default(),
-        )
-        .unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("h:2: annotator id -1 is out of order"),
-            "{e}"
+        let e = err(
+            "S a b\nA 0 1|||R:X|||z|||REQUIRED|||-NONE-|||-1\n",
+            "S a b\n",
         );
+        assert!(e.starts_with("h:2: annotator id -1 is out of order"), "{e}");
         let overlap = "S a b c\nA 0 2|||R:X|||z|||REQUIRED|||-NONE-|||0\nA 1 2|||R:X|||y|||REQUIRED|||-NONE-|||0\n";
-        let h = parse(overlap, "h").unwrap();
-        let e = sentence_stats(
-            &h,
-            &h.sentences[0],
-            &h,
-            &h.sentences[0],
-            &Options::default(),
-        )
-        .unwrap_err();
-        assert!(e.to_string().contains("overlaps"), "{e}");
+        let e = err(overlap, overlap);
+        assert!(e.contains("overlaps"), "{e}");
     }
 }

@@ -69,9 +69,7 @@ impl Sentence {
 }
 
 /// Python 3's `str.isspace()`.
-pub fn is_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
+pub use green_engine::tokenizer::is_python_whitespace as is_space;
 
 /// Python 3's `str.split()`.
 pub fn split(s: &str) -> impl Iterator<Item = &str> {

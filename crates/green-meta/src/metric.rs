@@ -507,26 +507,38 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
                 .collect()
         })
         .collect::<Result<_, _>>()?;
-    let alone = |s: &green_m2::SentenceStats| {
-        let mut f = green_m2::Fold::new(beta);
-        f.push(s);
-        f.totals().score(beta).f
-    };
-    let sentence: Vec<Vec<f64>> = stats
-        .iter()
-        .map(|row| row.iter().map(alone).collect())
-        .collect();
-    let folds = FoldStats::M2 { beta, stats };
+    Ok(fold_scores(
+        data,
+        config,
+        None,
+        FoldStats::M2 { beta, stats },
+    ))
+}
+
+/// The scores of a fold metric: sentence scores (`None`: each sentence folded alone) and per
+/// view the corpus fold over its sentences (corpus level) or their mean (mean level).
+fn fold_scores(
+    data: &Dataset,
+    config: &MetricConfig,
+    sentence: Option<Vec<Vec<f64>>>,
+    folds: FoldStats,
+) -> Scores {
+    let systems = data.descriptor.systems.len();
+    let sentence = sentence.unwrap_or_else(|| {
+        (0..data.sentences.len())
+            .map(|i| (0..systems).map(|h| folds.score(&[i], &[1], h)).collect())
+            .collect()
+    });
     let system = per_view(data, |v, h| match config.level {
         Level::Corpus => folds.score(&v.sentences, &vec![1; v.sentences.len()], h),
         Level::Mean => view_mean(v, &sentence, h),
     });
-    Ok(Scores {
+    Scores {
         sentence,
         system,
         chosen: None,
         folds: Some(folds),
-    })
+    }
 }
 
 /// The tokenizer that turns raw text into the tokens edit metrics compare (`None`: the
@@ -622,20 +634,12 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                         .collect()
                 })
                 .collect();
-            let folds = FoldStats::Errant { beta, stats };
-            let sentence: Vec<Vec<f64>> = (0..sentences.len())
-                .map(|i| (0..systems).map(|h| folds.score(&[i], &[1], h)).collect())
-                .collect();
-            let system = per_view(data, |v, h| match config.level {
-                Level::Corpus => folds.score(&v.sentences, &vec![1; v.sentences.len()], h),
-                Level::Mean => view_mean(v, &sentence, h),
-            });
-            Ok(Scores {
-                sentence,
-                system,
-                chosen: None,
-                folds: Some(folds),
-            })
+            Ok(fold_scores(
+                data,
+                config,
+                None,
+                FoldStats::Errant { beta, stats },
+            ))
         }
         Metric::Cleme { beta, independent } => {
             let opts = cleme::Options {
@@ -662,21 +666,16 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
             let sentence: Vec<Vec<f64>> = (0..sentences.len())
                 .map(|i| by_system.iter().map(|row| row[i]).collect())
                 .collect();
-            let folds = FoldStats::Cleme {
-                beta,
-                independent,
-                stats,
-            };
-            let system = per_view(data, |v, h| match config.level {
-                Level::Corpus => folds.score(&v.sentences, &vec![1; v.sentences.len()], h),
-                Level::Mean => view_mean(v, &sentence, h),
-            });
-            Ok(Scores {
-                sentence,
-                system,
-                chosen: None,
-                folds: Some(folds),
-            })
+            Ok(fold_scores(
+                data,
+                config,
+                Some(sentence),
+                FoldStats::Cleme {
+                    beta,
+                    independent,
+                    stats,
+                },
+            ))
         }
         _ => Err(Error::Config("internal: not an edit metric".into())),
     }

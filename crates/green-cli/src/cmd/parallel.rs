@@ -48,13 +48,7 @@ pub struct Args {
 
 /// A text file's lines as Python's text mode yields them.
 fn lines(path: &str) -> Result<Vec<String>> {
-    let text = super::maxmatch::read_text(path)?;
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
-    if lines.last().is_some_and(String::is_empty) {
-        lines.pop();
-    }
-    Ok(lines)
+    Ok(green_io::lines::read_lines(&green_io::Input::parse(path))?)
 }
 
 pub fn run(args: &Args) -> Result<()> {
