@@ -5,17 +5,16 @@
 //! plays every pairwise judgment once in a fresh seeded random order, starting from the
 //! prior, and the score is the mean of the final mu over the runs (the WMT/GJG15 scripts
 //! likewise average the final mu of many sampled runs). Draws are the human ties. The
-//! two-player update itself (Herbrich et al. 2007) comes from the `skillratings` crate.
+//! two-player update itself (Herbrich et al. 2007) is [`crate::trueskill`].
 
 use std::cmp::Ordering;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use skillratings::trueskill::{trueskill, TrueSkillConfig, TrueSkillRating};
-use skillratings::Outcomes;
 
 use crate::judgments::{Judgments, Matrix, RankingItem};
+use crate::trueskill::{play_all, Rating, Update};
 use crate::Error;
 
 /// Expected Wins (Bojar et al. 2013, as in GJG15's scripts):
@@ -78,14 +77,10 @@ impl TrueSkill {
         let beta = self
             .beta
             .unwrap_or(self.sigma0 * (matches.len() + 1) as f64 / 40.0);
-        let config = TrueSkillConfig {
-            draw_probability: self.draw_probability,
-            beta,
-            dynamics_factor: self.tau,
-        };
-        let prior = TrueSkillRating {
-            rating: self.mu0,
-            uncertainty: self.sigma0,
+        let update = Update::new(beta, self.tau, self.draw_probability);
+        let prior = Rating {
+            mu: self.mu0,
+            sigma: self.sigma0,
         };
         // Runs are independent: run r shuffles with stream r of the seeded generator, so the
         // runs can go in parallel and still give the same numbers at any thread count.
@@ -97,17 +92,8 @@ impl TrueSkill {
                 let mut order: Vec<usize> = (0..matches.len()).collect();
                 order.shuffle(&mut rng);
                 let mut ratings = vec![prior; systems];
-                for &k in &order {
-                    let (a, b, o) = matches[k];
-                    let outcome = match o {
-                        Ordering::Greater => Outcomes::WIN,
-                        Ordering::Less => Outcomes::LOSS,
-                        Ordering::Equal => Outcomes::DRAW,
-                    };
-                    (ratings[a], ratings[b]) =
-                        trueskill(&ratings[a], &ratings[b], &outcome, &config);
-                }
-                ratings.iter().map(|r| r.rating).collect()
+                play_all(&update, &mut ratings, matches, &order);
+                ratings.iter().map(|r| r.mu).collect()
             })
             .collect();
         // Summed in run order, so the float result does not depend on scheduling.

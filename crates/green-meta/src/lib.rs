@@ -17,6 +17,7 @@ pub mod metric;
 pub mod plot;
 pub mod report;
 pub mod stats;
+pub mod trueskill;
 pub mod uncertainty;
 
 pub use dataset::{Dataset, Descriptor};
