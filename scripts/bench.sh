@@ -33,7 +33,7 @@ m="$shared/data/zh/mucgec/MuCGEC_dev.txt"
 first="$(mktemp)"
 cut -f3 "$m" > "$first"
 ms=$(median_ms "$green -r $m --ref-format para -c $first -t zh -b 2")
-echo "| MuCGEC dev (1,137 sentences, 1-7 refs), jieba words, incl. dictionary load | $ms ms | |"
+echo "| MuCGEC dev (1,137 sentences, 1-7 refs), jieba words (-t zh) | $ms ms | |"
 rm -f "$first"
 
 data="target/bench-data"

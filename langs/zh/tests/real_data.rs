@@ -1,21 +1,71 @@
-//! Real data (needs GREEN_SHARED): every MuCGEC dev sentence segments without loss, and
-//! segmentations of learner sentences checked by hand.
+//! Real data (needs GREEN_SHARED): every MuCGEC dev sentence segments without loss, every
+//! Chinese sentence of the shared data segments as jieba-rs segments it, and segmentations
+//! of learner sentences checked by hand.
 
 use std::path::PathBuf;
 
+use green_engine::tokenizer::is_python_whitespace;
 use green_engine::Tokenizer;
 use green_zh::{Chinese, Hmm};
 
-/// Source and reference sentences of MuCGEC dev (`id<TAB>source<TAB>ref...`).
-fn mucgec() -> Vec<String> {
+fn read(relative: &str) -> String {
     let dir = std::env::var_os("GREEN_SHARED")
         .expect("GREEN_SHARED is not set: point it at the shared data directory (../shared)");
-    let path = PathBuf::from(dir).join("data/zh/mucgec/MuCGEC_dev.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
+    let path = PathBuf::from(dir).join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Every column but the id of a tab-separated para file (`id<TAB>source<TAB>ref...`).
+fn para(relative: &str) -> Vec<String> {
+    read(relative)
+        .lines()
         .flat_map(|l| l.split('\t').skip(1).map(str::to_string))
         .collect()
+}
+
+/// Source and reference sentences of MuCGEC dev.
+fn mucgec() -> Vec<String> {
+    para("data/zh/mucgec/MuCGEC_dev.txt")
+}
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn every_sentence_segments_as_jieba_rs_segments_it() {
+    let mut lines = mucgec();
+    lines.extend(para("data/zh/yaclc/yaclc-minimal_dev.para"));
+    lines.extend(para("data/zh/yaclc/yaclc-fluency_dev.para"));
+    // NLPCC-18 sources, with the spaces between characters removed.
+    lines.extend(
+        read("data/zh/nlpcc18/nlpcc2018_official.ref.m2.char")
+            .lines()
+            .filter_map(|l| l.strip_prefix("S "))
+            .map(|l| l.replace(' ', "")),
+    );
+    for system in ["bart", "char", "s2e", "spm", "t5"] {
+        for set in ["mucgec", "yaclc"] {
+            let file = format!("data/zh/revisitcgec/system-corrections/{system}.{set}.txt");
+            lines.extend(read(&file).lines().map(str::to_string));
+        }
+    }
+    assert!(lines.len() > 25_000, "only {} sentences", lines.len());
+    let jieba = jieba_rs::Jieba::new();
+    for hmm in [Hmm::On, Hmm::Off] {
+        let ours = Chinese::new(hmm);
+        for line in &lines {
+            let expected: Vec<&str> = jieba
+                .cut(line, hmm == Hmm::On)
+                .iter()
+                .map(|t| t.word)
+                .filter(|w| !w.contains(is_python_whitespace))
+                .collect();
+            assert_eq!(
+                ours.tokens(line).unwrap(),
+                expected,
+                "{}: {line}",
+                ours.name()
+            );
+        }
+    }
 }
 
 #[test]
