@@ -92,7 +92,12 @@ impl SentenceCounts {
 /// Reusable scratch space for counting one sentence at a time (one per thread).
 #[derive(Default)]
 pub struct Counter {
-    /// Tokens of up to four bytes (every single code point) keyed by their packed bytes.
+    /// One code point of the Basic Multilingual Plane (every token at character level, most
+    /// punctuation at word level): id + 1 by code point, 0 = not seen in this sentence; and
+    /// the code points to clear before the next sentence.
+    bmp: Vec<u32>,
+    bmp_seen: Vec<u16>,
+    /// Other tokens of up to four bytes, keyed by their packed bytes.
     short: HashMap<u64, u32, FxBuildHasher>,
     /// Longer tokens: text in `arena`, looked up through `table`.
     arena: String,
@@ -119,6 +124,20 @@ pub struct Counter {
     overflow: bool,
 }
 
+/// The code point of a token that is one character of the Basic Multilingual Plane
+/// (one to three UTF-8 bytes whose first byte says the character is that long).
+#[inline(always)]
+fn bmp_code_point(b: &[u8]) -> Option<u16> {
+    match *b {
+        [a] => Some(u16::from(a)),
+        [a, c] if a & 0xE0 == 0xC0 => Some(u16::from(a & 0x1F) << 6 | u16::from(c & 0x3F)),
+        [a, c, d] if a & 0xF0 == 0xE0 => {
+            Some(u16::from(a & 0x0F) << 12 | u16::from(c & 0x3F) << 6 | u16::from(d & 0x3F))
+        }
+        _ => None,
+    }
+}
+
 /// Most bytes of distinct long tokens one sentence may produce (a tokenizer plugin that
 /// returns every suffix of a long line would otherwise exhaust memory).
 pub const MAX_TOKEN_BYTES: usize = 1 << 30;
@@ -129,6 +148,15 @@ impl Counter {
     }
 
     fn intern(&mut self, tok: &str) -> u32 {
+        if let Some(cp) = bmp_code_point(tok.as_bytes()) {
+            let slot = &mut self.bmp[cp as usize];
+            if *slot == 0 {
+                self.vocab += 1;
+                *slot = self.vocab;
+                self.bmp_seen.push(cp);
+            }
+            return *slot - 1;
+        }
         if tok.len() <= 4 {
             let mut key = [0u8; 8];
             key[..tok.len()].copy_from_slice(tok.as_bytes());
@@ -288,6 +316,13 @@ impl Counter {
         refs: &[&str],
         hyps: &[&str],
     ) -> Result<(), TokenizeError> {
+        if self.bmp.is_empty() {
+            self.bmp = vec![0; 1 << 16];
+        }
+        for &cp in &self.bmp_seen {
+            self.bmp[cp as usize] = 0;
+        }
+        self.bmp_seen.clear();
         self.short.clear();
         self.arena.clear();
         self.spans.clear();
@@ -478,6 +513,25 @@ impl Counter {
 mod tests {
     use super::*;
     use crate::tokenizer::{Chars, Whitespace};
+
+    #[test]
+    fn bmp_code_points_are_exactly_the_one_character_bmp_tokens() {
+        for c in (0..=0xFFFF).filter_map(char::from_u32) {
+            let s = c.to_string();
+            assert_eq!(bmp_code_point(s.as_bytes()), Some(c as u16), "{c:?}");
+        }
+        for other in ["ab", "abc", "aé", "éa", "😀", "中a", "\u{10000}"] {
+            assert_eq!(bmp_code_point(other.as_bytes()), None, "{other}");
+        }
+        // Ids are per sentence: a code point seen in one sentence is new in the next.
+        let mut counter = Counter::new();
+        for _ in 0..2 {
+            counter
+                .intern_texts(&Chars::default(), "ab中", &["中b"], &["x"])
+                .unwrap();
+            assert_eq!(counter.tokens, [0, 1, 2, 2, 1, 3]);
+        }
+    }
 
     #[test]
     fn many_references_count_like_one_at_a_time() {
