@@ -26,8 +26,11 @@ use crate::guards;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
 use crate::output::{emit, percent, quantize, verbose_table};
 
-/// Sentences counted per parallel batch.
+/// Sentences counted per parallel batch, at most.
 const BATCH: usize = 4096;
+/// Bytes of text per batch, at most (a batch ends at the line that reaches it): with long
+/// lines or many references a batch holds fewer lines, so memory stays flat in both.
+const BATCH_BYTES: usize = 2 << 20;
 /// Show a progress bar (on a terminal) when the source file is at least this big.
 const PROGRESS_BYTES: u64 = 8 << 20;
 
@@ -420,7 +423,7 @@ fn score_files<T: Tokenizer>(
                 let mut pool = recycled.try_recv().unwrap_or_default();
                 pool.resize(BATCH * files, String::new());
                 let (filled, last) = match read_batch(&mut readers, &mut pool, &bar) {
-                    Ok(filled) => (filled, filled < BATCH),
+                    Ok(read) => read,
                     Err(e) => {
                         let _ = batches.send(Err(e));
                         break;
@@ -616,30 +619,37 @@ fn score_loaded<T: Tokenizer>(
     Ok(keep.finish(acc.finish(), data.max_refs))
 }
 
-/// Read up to `BATCH` lines from every reader into `pool` (row-major). Returns the number of
-/// complete rows; fails if the files end at different lines.
+/// Read up to `BATCH` lines, or `BATCH_BYTES` of text, from every reader into `pool`
+/// (row-major). Returns the number of complete rows and whether the files ended; fails if
+/// they end at different lines.
 fn read_batch<R: std::io::BufRead>(
     readers: &mut [LineReader<R>],
     pool: &mut [String],
     progress: &ProgressBar,
-) -> Result<usize> {
+) -> Result<(usize, bool)> {
     let files = readers.len();
+    let mut bytes = 0;
     for row in 0..BATCH {
+        if bytes >= BATCH_BYTES {
+            return Ok((row, false));
+        }
         let mut got = 0;
         for (f, reader) in readers.iter_mut().enumerate() {
-            if reader.next_line(&mut pool[row * files + f])? {
+            let line = &mut pool[row * files + f];
+            if reader.next_line(line)? {
                 got += 1;
+                bytes += line.len();
             }
         }
         if got == 0 {
-            return Ok(row);
+            return Ok((row, true));
         }
         if got < files {
             return Err(line_count_mismatch(readers));
         }
         progress.inc(pool[row * files].len() as u64 + 1);
     }
-    Ok(BATCH)
+    Ok((BATCH, false))
 }
 
 /// Count what is left of every file and name the first one whose length differs from the source.

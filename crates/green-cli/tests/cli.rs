@@ -320,6 +320,61 @@ fn stdin_crlf_bom_and_missing_newline() {
 }
 
 #[test]
+fn long_lines_split_into_batches_by_bytes_score_as_one_pass() {
+    // ~6 MB of lines of up to 2,000 words: the streaming reader ends a batch at 2 MiB of
+    // text, so this takes several batches; the para path holds the corpus in memory.
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = 7u64;
+    let mut next = |m: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % m
+    };
+    let (mut s, mut r, mut c, mut p) = (String::new(), String::new(), String::new(), String::new());
+    for i in 0..500 {
+        let len = [3, 1500, 2000][next(3) as usize];
+        let words: Vec<String> = (0..len).map(|_| format!("w{}", next(300))).collect();
+        let edit = |words: &[String], k: u64| {
+            let mut out = words.to_vec();
+            out[k as usize % words.len()] = "x".into();
+            out.join(" ")
+        };
+        let (reference, hypothesis) = (edit(&words, next(len)), edit(&words, next(len)));
+        s += &(words.join(" ") + "\n");
+        r += &(reference.clone() + "\n");
+        c += &(hypothesis + "\n");
+        p += &format!("{i}\t{}\t{reference}\n", words.join(" "));
+    }
+    for (name, text) in [("s", &s), ("r", &r), ("c", &c), ("p", &p)] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let streamed = stdout(&green(
+        dir.path(),
+        &[
+            "-s", "s", "-r", "r", "-c", "c", "--level", "sentence", "-d", "8",
+        ],
+    ));
+    let in_memory = stdout(&green(
+        dir.path(),
+        &[
+            "-r",
+            "p",
+            "--ref-format",
+            "para",
+            "-c",
+            "c",
+            "--level",
+            "sentence",
+            "-d",
+            "8",
+        ],
+    ));
+    assert_eq!(streamed.lines().count(), 500);
+    assert_eq!(streamed, in_memory);
+}
+
+#[test]
 fn thread_count_does_not_change_output() {
     let base = with(&A, &["-b", "0.5", "1", "2", "-d", "12", "--format", "json"]);
     let one = stdout(&green(&a(), &with(&base, &["--threads", "1"])));
