@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Side-by-side speed of green, the reference Python green and the read-and-count floor.
+
+Every row runs its commands in alternation (one run of each, round after round), so all of
+them see the same machine state, and reports median whole-process wall times and ratios:
+`ref / green` (how much faster green is than the reference) and `green / floor` (what GREEN
+costs above reading the files and counting their tokens; the floor is
+crates/green-cli/examples/floor.rs). Rows without a reference (Chinese words, TrueSkill)
+give green's time against the issue's budget. Peak memory rows use /usr/bin/time.
+
+The reference is the authors' package (github.com/shotakoyama/green), installed into a
+virtual environment by scripts/fuzz-reference.py; nothing of it is vendored:
+
+    python3 scripts/bench-side-by-side.py --shared ../shared --reference-src PATH/TO/green
+    python3 scripts/bench-side-by-side.py --shared ../shared --reference-venv /tmp/green-ref
+
+Before timing, each reference row's output is compared with green's (byte for byte).
+"""
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def wall(cmd, cwd):
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def alternate(cmds, cwd, rounds, warmup=2):
+    """Median wall seconds of each command, run in alternation."""
+    for _ in range(warmup):
+        for c in cmds:
+            wall(c, cwd)
+    times = [[] for _ in cmds]
+    for _ in range(rounds):
+        for i, c in enumerate(cmds):
+            times[i].append(wall(c, cwd))
+    return [statistics.median(t) for t in times]
+
+
+def peak_mib(cmd, cwd):
+    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, cwd=cwd, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, check=True)
+    return int(out.stderr.strip().splitlines()[-1]) / 1024
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
+    ap.add_argument("--reference-venv", help="a venv with the reference installed")
+    ap.add_argument("--reference-src", help="install the reference from this checkout into a temporary venv")
+    ap.add_argument("--rounds", type=int, default=15, help="runs of each command (reference rows: a third)")
+    a = ap.parse_args()
+    data = os.path.join(os.path.abspath(a.shared), "data")
+    if not os.path.isdir(data):
+        sys.exit(f"bench-side-by-side: {data} not found; pass --shared")
+
+    subprocess.run(["cargo", "build", "--release", "--locked", "-q", "-p", "green-cli", "--bin", "green",
+                    "--example", "floor"], cwd=ROOT, check=True)
+    green = os.path.join(ROOT, "target", "release", "green")
+    floor = os.path.join(ROOT, "target", "release", "examples", "floor")
+
+    venv = a.reference_venv
+    tmp = None
+    if venv is None and a.reference_src:
+        tmp = tempfile.mkdtemp(prefix="green-bench-ref-")
+        venv = os.path.join(tmp, "venv")
+        subprocess.run([sys.executable, os.path.join(HERE, "fuzz-reference.py"), "--install", a.reference_src,
+                        "--venv", venv, "--cases", "0", "--ours", os.path.join(ROOT, "target", "release")],
+                       check=True)
+    reference = os.path.join(venv, "bin", "green") if venv else None
+    if reference and not os.path.exists(reference):
+        sys.exit(f"bench-side-by-side: no reference in {venv}")
+
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    print(f"Machine: {os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}; "
+          f"{a.rounds} alternating rounds (reference rows {max(3, a.rounds // 3)}), median wall, whole process.\n")
+    print("| run | green | reference | ref / green | floor | green / floor |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+
+    conll = os.path.join(data, "conll14")
+    systems = sorted(os.listdir(os.path.join(conll, "systems")))
+    one = ["-s", "source.txt", "-r", "ref0.txt", "ref1.txt", "-c", "systems/AMU.txt", "-b", "2"]
+    every = ["-s", "source.txt", "-r", "ref0.txt", "ref1.txt", "-c"] + [f"systems/{s}" for s in systems] + ["-b", "2"]
+    files_one = ["source.txt", "ref0.txt", "ref1.txt", "systems/AMU.txt"]
+    files_every = ["source.txt", "ref0.txt", "ref1.txt"] + [f"systems/{s}" for s in systems]
+    rows = [
+        ("CoNLL-14 AMU, word N=4", one + ["-t", "word", "-n", "4"], [floor, "word"] + files_one),
+        ("CoNLL-14 AMU, char N=6", one + ["-t", "char", "-n", "6"], [floor, "char"] + files_one),
+        (f"CoNLL-14, {len(systems)} systems, word N=4", every + ["-t", "word", "-n", "4"], [floor, "word"] + files_every),
+    ]
+    for label, args, floor_cmd in rows:
+        ours = [green] + args
+        if reference:
+            theirs = [reference] + args
+            got = [subprocess.run(c, cwd=conll, capture_output=True, check=True).stdout for c in (ours, theirs)]
+            if got[0] != got[1]:
+                sys.exit(f"bench-side-by-side: {label}: green and the reference print different scores")
+            g, f = alternate([ours, floor_cmd], conll, a.rounds)
+            r, g2 = alternate([theirs, ours], conll, max(3, a.rounds // 3), warmup=1)
+            print(f"| {label} | {ms(g)} | {ms(r)} | {r / g2:.0f}× | {ms(f)} | {g / f:.1f}× |")
+        else:
+            g, f = alternate([ours, floor_cmd], conll, a.rounds)
+            print(f"| {label} | {ms(g)} | (no reference) | | {ms(f)} | {g / f:.1f}× |")
+
+    mucgec = os.path.join(data, "zh", "mucgec", "MuCGEC_dev.txt")
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as first:
+        for line in open(mucgec, encoding="utf-8"):
+            first.write(line.rstrip("\n").split("\t")[2] + "\n")
+    zh = [green, "-r", mucgec, "--ref-format", "para", "-c", first.name, "-b", "2"]
+    g, c = alternate([zh + ["-t", "zh"], zh + ["-t", "zh:char"]], data, a.rounds)
+    print(f"| MuCGEC dev, jieba words (`-t zh`; budget 30 ms) | {ms(g)} | | | `zh:char` {ms(c)} | |")
+    os.unlink(first.name)
+
+    ts = [green, "meta", "-D", "gjg15", "seeda", "-t", "word", "--human", "ts", "--ts-runs", "1000"]
+    (t,) = alternate([ts], os.path.dirname(data), 3, warmup=0)
+    print(f"| TrueSkill, 1,000 runs, GJG15 + SEEDA (budget 15 s) | {ms(t)} | | | | |")
+
+    print("\n| memory | peak RSS |")
+    print("| --- | ---: |")
+    work = tempfile.mkdtemp(prefix="green-bench-mem-")
+    rng = random.Random(5)
+    vocab = [f"w{i}" for i in range(5000)]
+    long_lines = [" ".join(rng.choice(vocab) for _ in range(1000)) for _ in range(5000)]
+    for name in ["source", "ref", "hyp"]:
+        with open(os.path.join(work, f"long-{name}.txt"), "w") as f:
+            f.write("".join(l + "\n" for l in long_lines))
+    print(f"| 5,000 lines of 1,000 tokens (source, ref, hyp), word N=4 (budget 48 MiB) | "
+          f"{peak_mib([green, '-s', 'long-source.txt', '-r', 'long-ref.txt', '-c', 'long-hyp.txt'], work):.0f} MiB |")
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), "100000", work], check=True,
+                   stdout=subprocess.DEVNULL)
+    refs = ["ref0.txt" if k % 2 == 0 else "ref1.txt" for k in range(10)]
+    print(f"| synthetic 100,000 lines with 10 references, word N=4 (budget 48 MiB) | "
+          f"{peak_mib([green, '-s', 'source.txt', '-r'] + refs + ['-c', 'hyp.txt'], work):.0f} MiB |")
+
+if __name__ == "__main__":
+    main()
