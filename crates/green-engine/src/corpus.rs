@@ -4,9 +4,16 @@
 //! an [`Accumulator`] strictly in sentence order, so integer sums and float means are the
 //! same at any thread count. The accumulator holds only per-system totals: memory does not
 //! grow with the number of sentences.
+//!
+//! An accumulator made with [`Accumulator::mergeable`] is GREEN's sufficient statistics of
+//! a shard of the corpus: it also keeps every sentence score, so shards counted anywhere
+//! (threads, processes, machines) and [`Accumulator::merge`]d in corpus order give the
+//! report of one pass bit for bit: the region totals are integers, and the mean's float sum
+//! is continued score by score in corpus order, as one pass adds them. It serialises with
+//! serde (JSON, bincode, ...).
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::count::{Counter, Regions, SentenceCounts};
 use crate::score::{order_scores, select_reference, OrderScore};
@@ -14,7 +21,7 @@ use crate::tokenizer::{TokenizeError, Tokenizer};
 use crate::Error;
 
 /// What to compute: the highest n-gram order and the betas.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Config {
     pub n: usize,
     pub betas: Vec<f64>,
@@ -118,6 +125,57 @@ impl<T: Tokenizer> Scorer<T> {
     }
 }
 
+/// A [`Config`] whose infinite beta survives formats without infinity (JSON): written as
+/// the string "inf".
+mod config_with_infinity {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Config;
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Beta {
+        Number(f64),
+        Text(String),
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct Repr {
+        n: usize,
+        betas: Vec<Beta>,
+    }
+
+    pub fn serialize<S: Serializer>(config: &Config, s: S) -> Result<S::Ok, S::Error> {
+        let betas = config.betas.iter().map(|&b| {
+            if b == f64::INFINITY {
+                Beta::Text("inf".into())
+            } else {
+                Beta::Number(b)
+            }
+        });
+        Repr {
+            n: config.n,
+            betas: betas.collect(),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Config, D::Error> {
+        let repr = Repr::deserialize(d)?;
+        let betas = repr.betas.into_iter().map(|b| match b {
+            Beta::Number(b) => Ok(b),
+            Beta::Text(t) if t == "inf" => Ok(f64::INFINITY),
+            Beta::Text(t) => Err(serde::de::Error::custom(format!(
+                "beta must be a number or \"inf\" (got {t:?})"
+            ))),
+        });
+        Ok(Config {
+            n: repr.n,
+            betas: betas.collect::<Result<_, _>>()?,
+        })
+    }
+}
+
 /// Sentences counted per parallel batch by [`Scorer::evaluate_sentences`].
 pub const BATCH: usize = 4096;
 
@@ -129,8 +187,9 @@ pub struct SentenceScores {
 }
 
 /// Running totals of every system at every beta.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Accumulator {
+    #[serde(with = "config_with_infinity")]
     config: Config,
     hyps: usize,
     /// Flat `[hyp][beta][order]`.
@@ -138,9 +197,13 @@ pub struct Accumulator {
     /// Sum of sentence scores, `[hyp][beta]`, added in sentence order.
     sums: Vec<f64>,
     sentences: u64,
+    /// Mergeable accumulators only: every sentence's scores, flat `[sentence][hyp][beta]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    scores: Option<Vec<f64>>,
 }
 
 impl Accumulator {
+    /// Totals only: memory does not grow with the corpus; cannot take a [`Accumulator::merge`].
     pub fn new(config: &Config, hyps: usize) -> Self {
         Accumulator {
             config: config.clone(),
@@ -148,7 +211,87 @@ impl Accumulator {
             totals: vec![Regions::default(); hyps * config.betas.len() * config.n],
             sums: vec![0.0; hyps * config.betas.len()],
             sentences: 0,
+            scores: None,
         }
+    }
+
+    /// Totals plus every sentence score (one float per system and beta per sentence), so
+    /// that shards merge into exactly the report of one pass.
+    pub fn mergeable(config: &Config, hyps: usize) -> Self {
+        Accumulator {
+            scores: Some(Vec::new()),
+            ..Accumulator::new(config, hyps)
+        }
+    }
+
+    /// Sentences added so far.
+    pub fn sentences(&self) -> u64 {
+        self.sentences
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Systems scored.
+    pub fn systems(&self) -> usize {
+        self.hyps
+    }
+
+    /// Checks that the parts fit together (for an accumulator read back from outside).
+    pub fn check(&self) -> Result<(), Error> {
+        let config = Config::new(self.config.n, self.config.betas.clone())?;
+        let slots = self.hyps * config.betas.len();
+        let scores_fit = self
+            .scores
+            .as_ref()
+            .is_none_or(|s| s.len() as u64 == self.sentences * slots as u64);
+        if self.totals.len() != slots * config.n || self.sums.len() != slots || !scores_fit {
+            return Err(Error::Input(
+                "these GREEN statistics are damaged: their counts do not match their systems, betas and N"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Appends `other`, the statistics of the sentences that follow this one's in the corpus:
+    /// afterwards this accumulator is what one pass over both would have made. Both must be
+    /// [`Accumulator::mergeable`] and made with the same configuration and number of systems.
+    pub fn merge(&mut self, other: &Accumulator) -> Result<(), Error> {
+        self.check()?;
+        other.check()?;
+        let same_betas = self.config.betas.len() == other.config.betas.len()
+            && self
+                .config
+                .betas
+                .iter()
+                .zip(&other.config.betas)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+        if self.config.n != other.config.n || !same_betas || self.hyps != other.hyps {
+            return Err(Error::Config(format!(
+                "cannot merge GREEN statistics of N={} betas {:?} for {} systems with N={} betas {:?} for {} systems",
+                self.config.n, self.config.betas, self.hyps, other.config.n, other.config.betas, other.hyps
+            )));
+        }
+        let (Some(mine), Some(theirs)) = (self.scores.as_mut(), other.scores.as_ref()) else {
+            return Err(Error::Config(
+                "only mergeable statistics merge (they keep every sentence score)".into(),
+            ));
+        };
+        for (t, o) in self.totals.iter_mut().zip(&other.totals) {
+            t.add(o);
+        }
+        if !self.sums.is_empty() {
+            for sentence in theirs.chunks(self.sums.len()) {
+                for (sum, score) in self.sums.iter_mut().zip(sentence) {
+                    *sum += score;
+                }
+            }
+        }
+        mine.extend_from_slice(theirs);
+        self.sentences += other.sentences;
+        Ok(())
     }
 
     /// Add one sentence's counts (which may hold orders above N; only 1..=N are used).
@@ -184,6 +327,11 @@ impl Accumulator {
                 self.sums[slot] += score;
                 out.scores[b][h] = score;
                 out.chosen[b][h] = r;
+            }
+        }
+        if let Some(scores) = &mut self.scores {
+            for h in 0..self.hyps {
+                scores.extend(out.scores.iter().map(|per_hyp| per_hyp[h]));
             }
         }
         self.sentences += 1;

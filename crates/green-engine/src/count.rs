@@ -10,12 +10,12 @@ use std::hash::BuildHasher;
 
 use hashbrown::{HashMap, HashTable};
 use rustc_hash::FxBuildHasher;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::tokenizer::{TokenizeError, Tokenizer};
 
 /// The seven regions of the Venn diagram of S, R and C for one n-gram order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Regions {
     pub tk: u64,
     pub td: u64,

@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::{
-    build_tokenizer, checked_n, extract_lines, extract_sets, green_err, nonempty, same_length,
+    build_tokenizer, checked_n, extract_lines, extract_sets, green_err, nonempty, option_texts,
+    same_length,
 };
 
 /// Sentences counted between two looks for Ctrl-C.
@@ -98,7 +99,7 @@ impl Gleu {
                 "iterations must be between 1 and 100000 (got {iterations})"
             )));
         }
-        let (built, norm) = build_tokenizer(py, tokenizer, norm, options)?;
+        let (built, norm) = build_tokenizer(py, tokenizer, norm, &option_texts(options)?)?;
         Ok(Gleu {
             tokenizer: built,
             n,

@@ -13,7 +13,9 @@ mod m2;
 
 use std::collections::BTreeMap;
 
-use green_engine::{Config, Normalization, Report, Sentence, SentenceScores, Signature, Tokenizer};
+use green_engine::{
+    Accumulator, Config, Normalization, Report, Sentence, SentenceScores, Signature, Tokenizer,
+};
 use green_tokenizers::{Built, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -44,6 +46,8 @@ struct Scorer {
     n: usize,
     betas: Vec<f64>,
     norm: Normalization,
+    /// The tokenizer options as given (as text), to rebuild the scorer when unpickled.
+    options: BTreeMap<String, String>,
 }
 
 /// Input lines converted to owned strings, so scoring can run without the GIL.
@@ -56,6 +60,8 @@ struct Inputs {
 
 /// Everything one scoring run produces.
 struct Outcome {
+    /// Mergeable statistics (they keep every sentence score).
+    stats: Accumulator,
     report: Report,
     sentences: Vec<SentenceScores>,
     /// Per sentence, the reference-set index of each present reference (maps `chosen` back).
@@ -183,7 +189,7 @@ fn score<T: Tokenizer + ?Sized>(
             hyps: &hyps[i],
         })
         .collect();
-    let mut acc = green_engine::Accumulator::new(&scorer.config, inputs.systems.len());
+    let mut acc = Accumulator::mergeable(&scorer.config, inputs.systems.len());
     let mut sentences = Vec::with_capacity(count);
     for (b, chunk) in batch.chunks(green_engine::BATCH).enumerate() {
         Python::attach(|py| py.check_signals())?;
@@ -201,6 +207,7 @@ fn score<T: Tokenizer + ?Sized>(
     let report = acc.finish();
     let refs = present.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Outcome {
+        stats: acc,
         report,
         sentences,
         present,
@@ -285,14 +292,38 @@ impl Scorer {
         };
         let n = checked_n(n)?;
         config(n, betas.clone())?;
-        let (built, norm) = build_tokenizer(py, tokenizer, norm, options)?;
+        let options = option_texts(options)?;
+        let (built, norm) = build_tokenizer(py, tokenizer, norm, &options)?;
         Ok(Scorer {
             tokenizer: built,
             spec: tokenizer.to_owned(),
             n,
             betas,
             norm,
+            options,
         })
+    }
+
+    /// Pickling (Spark closures, multiprocessing, Dask): a scorer travels as its settings
+    /// and rebuilds its tokenizer where it lands.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, PyAny>,
+        (String, usize, Vec<f64>, String, BTreeMap<String, String>),
+    ) {
+        let this = slf.get();
+        (
+            slf.get_type().into_any(),
+            (
+                this.spec.clone(),
+                this.n,
+                this.betas.clone(),
+                this.norm.to_string(),
+                this.options.clone(),
+            ),
+        )
     }
 
     /// The tokenizer spec this scorer was built from, e.g. "word" or "zh".
@@ -401,6 +432,67 @@ impl Scorer {
         Ok(out.sentences.iter().map(|s| s.scores[0][0]).collect())
     }
 
+    /// GREEN's sufficient statistics of these sentences: a plain dict (JSON- and
+    /// pickle-friendly). Statistics of consecutive shards of a corpus, computed anywhere,
+    /// `merge` in corpus order into exactly those of the whole corpus; `fold` scores them.
+    #[pyo3(signature = (sources, references, systems, *, beta = None))]
+    fn stats(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        systems: &Bound<'_, PyAny>,
+        beta: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let betas = self.betas_of(beta)?;
+        let inputs = Inputs {
+            sources: extract_lines(sources, "sources")?,
+            references: extract_sets(references, "references", "str (or None)", |s| s.extract())?,
+            systems: extract_sets(systems, "systems", "str", |s| s.extract())?,
+        };
+        let out = self.run(py, betas, inputs)?;
+        m2::to_python(
+            py,
+            &GreenStats {
+                tokenizer: self.tokenizer.name(),
+                norm: self.norm.to_string(),
+                refs: out.refs,
+                statistics: out.stats,
+            },
+        )
+    }
+
+    /// The statistics of shards given in corpus order, merged: those of one pass over all.
+    #[pyo3(signature = (*shards))]
+    fn merge(&self, py: Python<'_>, shards: Vec<Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let mut shards = shards.iter().map(|s| self.own_stats(py, s));
+        let mut merged = shards
+            .next()
+            .ok_or_else(|| green_err("merge needs at least one shard of statistics"))??;
+        for shard in shards {
+            let shard = shard?;
+            merged.refs = merged.refs.max(shard.refs);
+            merged
+                .statistics
+                .merge(&shard.statistics)
+                .map_err(green_err)?;
+        }
+        m2::to_python(py, &merged)
+    }
+
+    /// Corpus and mean GREEN of statistics (from `stats` or `merge`) for every system and
+    /// beta, with per-order counts and the signature: `evaluate`'s dict without the
+    /// sentence-level fields, with the numbers of one pass, bit for bit.
+    fn fold<'py>(
+        &self,
+        py: Python<'py>,
+        stats: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let stats = self.own_stats(py, stats)?;
+        nonempty(stats.statistics.sentences() as usize)?;
+        evaluation_dict(py, self, &stats.statistics.finish(), stats.refs, None)
+    }
+
     /// Every level, every beta, every system, with per-order counts: a plain dict.
     #[pyo3(signature = (sources, references, systems, *, beta = None))]
     fn evaluate<'py>(
@@ -417,8 +509,46 @@ impl Scorer {
             references: extract_sets(references, "references", "str (or None)", |s| s.extract())?,
             systems: extract_sets(systems, "systems", "str", |s| s.extract())?,
         };
-        let out = self.run(py, betas.clone(), inputs)?;
-        evaluation_dict(py, self, &betas, &out)
+        let out = self.run(py, betas, inputs)?;
+        evaluation_dict(
+            py,
+            self,
+            &out.report,
+            out.refs,
+            Some((&out.sentences, &out.present)),
+        )
+    }
+}
+
+/// What `Scorer.stats` hands out: the engine's mergeable statistics plus what must agree
+/// for two shards to merge (tokenizer and normalisation) and the most references seen.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GreenStats {
+    tokenizer: String,
+    norm: String,
+    refs: usize,
+    statistics: Accumulator,
+}
+
+impl Scorer {
+    /// Statistics from Python, checked to be whole and to come from this scorer's settings.
+    fn own_stats(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<GreenStats> {
+        let stats: GreenStats = m2::from_python(py, value, "Scorer.stats")?;
+        stats.statistics.check().map_err(green_err)?;
+        let (tokenizer, norm) = (self.tokenizer.name(), self.norm.to_string());
+        if stats.tokenizer != tokenizer
+            || stats.norm != norm
+            || stats.statistics.config().n != self.n
+        {
+            return Err(green_err(format!(
+                "these statistics were counted with tokenizer {} (norm {}) at N={}, this Scorer uses {tokenizer} (norm {norm}) at N={}",
+                stats.tokenizer,
+                stats.norm,
+                stats.statistics.config().n,
+                self.n
+            )));
+        }
+        Ok(stats)
     }
 }
 
@@ -435,16 +565,27 @@ fn checked_n(n: i64) -> PyResult<usize> {
 
 /// Build the tokenizer `spec` with `norm` and `options` (keys as `green.tokenizer_options()`),
 /// without the GIL (building may load a dictionary); also the normalisation, for signatures.
+/// Tokenizer options from Python (str, int, bool or path values) as text.
+fn option_texts(
+    options: Option<BTreeMap<String, Bound<'_, PyAny>>>,
+) -> PyResult<BTreeMap<String, String>> {
+    options
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, v)| Ok((k, option_text(&v)?)))
+        .collect()
+}
+
 fn build_tokenizer(
     py: Python<'_>,
     spec: &str,
     norm: &str,
-    options: Option<BTreeMap<String, Bound<'_, PyAny>>>,
+    options: &BTreeMap<String, String>,
 ) -> PyResult<(Built, Normalization)> {
     let mut opts = Options::default();
     opts.set("norm", norm).map_err(green_err)?;
-    for (key, value) in options.unwrap_or_default() {
-        opts.set(&key, &option_text(&value)?).map_err(green_err)?;
+    for (key, value) in options {
+        opts.set(key, value).map_err(green_err)?;
     }
     let built = py
         .detach(|| green_tokenizers::build(spec, &opts))
@@ -463,16 +604,20 @@ fn nonempty(sentences: usize) -> PyResult<()> {
 }
 
 /// The result of `evaluate` as nested plain dicts and lists.
+/// Sentence-level fields are there when `sentences` (scores, and each sentence's reference
+/// sets) is given; statistics folded by `Scorer.fold` have none.
 fn evaluation_dict<'py>(
     py: Python<'py>,
     scorer: &Scorer,
-    betas: &[f64],
-    out: &Outcome,
+    report: &Report,
+    refs: usize,
+    sentences: Option<(&[SentenceScores], &[Vec<usize>])>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let betas = &report.config.betas;
     let d = PyDict::new(py);
     let signatures = PyDict::new(py);
     for level in ["corpus", "sentence", "mean"] {
-        signatures.set_item(level, scorer.signature_string(betas, out.refs, level))?;
+        signatures.set_item(level, scorer.signature_string(betas, refs, level))?;
     }
     d.set_item("signature", signatures.get_item("corpus")?)?;
     d.set_item("signatures", signatures)?;
@@ -480,17 +625,17 @@ fn evaluation_dict<'py>(
     d.set_item("betas", betas.to_vec())?;
     d.set_item(
         "alphas",
-        out.report
+        report
             .systems
             .first()
             .map(|s| s.betas.iter().map(|b| b.alpha).collect::<Vec<_>>()),
     )?;
     d.set_item("tokenizer", scorer.tokenizer.name())?;
     d.set_item("norm", scorer.norm.to_string())?;
-    d.set_item("refs", out.refs)?;
-    d.set_item("sentences", out.report.sentences)?;
+    d.set_item("refs", refs)?;
+    d.set_item("sentences", report.sentences)?;
     let systems = PyList::empty(py);
-    for (h, system) in out.report.systems.iter().enumerate() {
+    for (h, system) in report.systems.iter().enumerate() {
         let s = PyDict::new(py);
         s.set_item(
             "corpus",
@@ -500,22 +645,22 @@ fn evaluation_dict<'py>(
             "mean",
             system.betas.iter().map(|b| b.mean).collect::<Vec<_>>(),
         )?;
-        let per_beta = |f: &dyn Fn(&SentenceScores, usize) -> f64| -> Vec<Vec<f64>> {
-            (0..betas.len())
-                .map(|b| out.sentences.iter().map(|x| f(x, b)).collect())
-                .collect()
-        };
-        s.set_item("sentence", per_beta(&|x, b| x.scores[b][h]))?;
-        let chosen: Vec<Vec<usize>> = (0..betas.len())
-            .map(|b| {
-                out.sentences
-                    .iter()
-                    .zip(&out.present)
-                    .map(|(x, p)| p[x.chosen[b][h]])
-                    .collect()
-            })
-            .collect();
-        s.set_item("chosen", chosen)?;
+        if let Some((scores, present)) = sentences {
+            let sentence: Vec<Vec<f64>> = (0..betas.len())
+                .map(|b| scores.iter().map(|x| x.scores[b][h]).collect())
+                .collect();
+            s.set_item("sentence", sentence)?;
+            let chosen: Vec<Vec<usize>> = (0..betas.len())
+                .map(|b| {
+                    scores
+                        .iter()
+                        .zip(present)
+                        .map(|(x, p)| p[x.chosen[b][h]])
+                        .collect()
+                })
+                .collect();
+            s.set_item("chosen", chosen)?;
+        }
         let orders = PyList::empty(py);
         for b in &system.betas {
             let rows = PyList::empty(py);

@@ -5,7 +5,7 @@ use green_m2::{Alternatives, Gold, Options, SentenceStats};
 use green_tokenizers::Built;
 use pyo3::prelude::*;
 
-use crate::{build_tokenizer, extract_lines, green_err};
+use crate::{build_tokenizer, extract_lines, green_err, option_texts};
 
 /// M2 (MaxMatch) exactly as the NUS m2scorer computes it, against one gold M2 file.
 ///
@@ -84,7 +84,7 @@ impl MaxMatch {
         let (text, name) = crate::edits::text_or_path(gold, "gold")?;
         let gold = green_m2::parse_gold(&text, &name, alternatives).map_err(green_err)?;
         let tokenizer = match tokenizer {
-            Some(spec) => Some(build_tokenizer(py, spec, norm, options)?.0),
+            Some(spec) => Some(build_tokenizer(py, spec, norm, &option_texts(options)?)?.0),
             None => None,
         };
         Ok(MaxMatch {

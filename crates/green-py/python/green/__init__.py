@@ -39,10 +39,12 @@ from ._green import (
     tokenizer_options,
     tokenizers,
 )
-from ._types import Evaluation, OrderCounts, SystemResult
+from ._types import CorpusResult, Evaluation, Folded, OrderCounts, SystemResult
 
 __all__ = [
+    "CorpusResult",
     "Evaluation",
+    "Folded",
     "Gleu",
     "GreenError",
     "MaxMatch",

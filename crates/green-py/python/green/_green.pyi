@@ -3,7 +3,7 @@
 import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._types import Evaluation
+from ._types import Evaluation, Folded
 
 __version__: str
 
@@ -196,3 +196,19 @@ class Scorer:
         beta: Union[float, Sequence[float], None] = None,
     ) -> Evaluation:
         """Every level, every beta (default: the scorer's), every system, with per-order counts."""
+    def stats(
+        self,
+        sources: Sequence[str],
+        references: Sequence[Sequence[Optional[str]]],
+        systems: Sequence[Sequence[str]],
+        *,
+        beta: Union[float, Sequence[float], None] = None,
+    ) -> Dict[str, Any]:
+        """GREEN's sufficient statistics of these sentences (a plain, JSON- and pickle-friendly
+        dict). Shards of a corpus ``merge`` in corpus order into those of the whole corpus."""
+    def merge(self, *shards: Mapping[str, Any]) -> Dict[str, Any]:
+        """The statistics of shards given in corpus order, merged: those of one pass over all."""
+    def fold(self, stats: Mapping[str, Any]) -> Folded:
+        """Corpus and mean GREEN of statistics for every system and beta, with per-order counts
+        and the signature: ``evaluate``'s dict without the sentence-level fields, with the
+        numbers of one pass over the same sentences, bit for bit."""

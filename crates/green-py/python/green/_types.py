@@ -27,18 +27,22 @@ class OrderCounts(TypedDict):
     cum_f: float
 
 
-class SystemResult(TypedDict):
-    """One system's results; every outer list is indexed like ``Evaluation["betas"]``."""
+class CorpusResult(TypedDict):
+    """One system's corpus-level results; every outer list is indexed like ``Evaluation["betas"]``."""
 
     corpus: List[float]
     mean: List[float]
-    sentence: List[List[float]]
-    chosen: List[List[int]]
     orders: List[List[OrderCounts]]
 
 
-class Evaluation(TypedDict):
-    """What :func:`green.evaluate` and :meth:`green.Scorer.evaluate` return."""
+class SystemResult(CorpusResult):
+    """One system's results, with every sentence's score and chosen reference set."""
+
+    sentence: List[List[float]]
+    chosen: List[List[int]]
+
+
+class _Header(TypedDict):
 
     signature: str
     signatures: Dict[str, str]
@@ -49,4 +53,15 @@ class Evaluation(TypedDict):
     norm: str
     refs: int
     sentences: int
+
+
+class Evaluation(_Header):
+    """What :func:`green.evaluate` and :meth:`green.Scorer.evaluate` return."""
+
     systems: List[SystemResult]
+
+
+class Folded(_Header):
+    """What :meth:`green.Scorer.fold` returns: corpus-level results of merged statistics."""
+
+    systems: List[CorpusResult]

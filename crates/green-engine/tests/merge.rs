@@ -1,0 +1,119 @@
+//! Shards merge exactly: GREEN statistics of a corpus cut anywhere into shards, each
+//! counted on its own (at any thread count) and merged in corpus order, give the report of
+//! one pass bit for bit, including after a JSON round trip of every shard.
+
+use green_engine::{Accumulator, Config, Report, Scorer, Sentence, Whitespace};
+use proptest::prelude::*;
+
+fn sentence() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select(vec!["a", "b", "c", "the", "cat", ".", "é", "猫"]),
+        0..10,
+    )
+    .prop_map(|w| w.join(" "))
+}
+
+/// Sentences of a source, one to three references and two systems.
+fn corpus() -> impl Strategy<Value = Vec<Row>> {
+    prop::collection::vec(
+        (
+            sentence(),
+            prop::collection::vec(sentence(), 1..4),
+            [sentence(), sentence()],
+        ),
+        1..30,
+    )
+}
+
+type Row = (String, Vec<String>, [String; 2]);
+
+/// `f` on the rows as engine sentences.
+fn with_sentences<R>(rows: &[Row], f: impl FnOnce(&[Sentence]) -> R) -> R {
+    let refs: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| r.1.iter().map(String::as_str).collect())
+        .collect();
+    let hyps: Vec<[&str; 2]> = rows
+        .iter()
+        .map(|r| [r.2[0].as_str(), r.2[1].as_str()])
+        .collect();
+    let sentences: Vec<Sentence> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Sentence {
+            source: &r.0,
+            refs: &refs[i],
+            hyps: &hyps[i],
+        })
+        .collect();
+    f(&sentences)
+}
+
+fn statistics(scorer: &Scorer<Whitespace>, rows: &[Row]) -> Accumulator {
+    let mut acc = Accumulator::mergeable(&scorer.config, 2);
+    for counts in with_sentences(rows, |s| scorer.count_batch(s)).unwrap() {
+        acc.add(&counts).unwrap();
+    }
+    acc
+}
+
+fn one_pass(scorer: &Scorer<Whitespace>, rows: &[Row]) -> Report {
+    with_sentences(rows, |s| scorer.evaluate_sentences(s, 2))
+        .unwrap()
+        .report
+}
+
+proptest! {
+    #[test]
+    fn shards_merge_into_one_pass(rows in corpus(), cuts in prop::collection::vec(0usize..30, 0..4), threads in 1usize..3) {
+        let scorer = Scorer::new(Whitespace, Config::new(4, vec![0.5, 2.0, f64::INFINITY]).unwrap());
+        let expected = one_pass(&scorer, &rows);
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(rows.len())).collect();
+        cuts.push(0);
+        cuts.push(rows.len());
+        cuts.sort_unstable();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let shards: Vec<Accumulator> = pool.install(|| {
+            cuts.windows(2).map(|w| statistics(&scorer, &rows[w[0]..w[1]])).collect()
+        });
+        let mut merged = Accumulator::mergeable(&scorer.config, 2);
+        for shard in &shards {
+            let json = serde_json::to_string(shard).unwrap();
+            let back: Accumulator = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(&back, shard);
+            merged.merge(&back).unwrap();
+        }
+        prop_assert_eq!(merged.sentences(), rows.len() as u64);
+        let got = merged.finish();
+        prop_assert_eq!(&got, &expected);
+        for (g, e) in got.systems.iter().zip(&expected.systems) {
+            for (g, e) in g.betas.iter().zip(&e.betas) {
+                prop_assert_eq!(g.mean.to_bits(), e.mean.to_bits());
+                prop_assert_eq!(g.corpus.to_bits(), e.corpus.to_bits());
+            }
+        }
+    }
+}
+
+#[test]
+fn merging_refuses_other_settings_and_damaged_statistics() {
+    let config = Config::new(4, vec![2.0]).unwrap();
+    let mut a = Accumulator::mergeable(&config, 1);
+    assert!(
+        Accumulator::new(&config, 1).merge(&a.clone()).is_err(),
+        "totals only"
+    );
+    assert!(a.merge(&Accumulator::mergeable(&config, 2)).is_err());
+    let other = Config::new(3, vec![2.0]).unwrap();
+    assert!(a.merge(&Accumulator::mergeable(&other, 1)).is_err());
+    assert!(
+        a.merge(&Accumulator::new(&config, 1)).is_err(),
+        "totals only"
+    );
+    let mut json: serde_json::Value =
+        serde_json::to_value(Accumulator::mergeable(&config, 1)).unwrap();
+    json["sentences"] = 3.into();
+    let damaged: Accumulator = serde_json::from_value(json).unwrap();
+    let err = a.merge(&damaged).unwrap_err().to_string();
+    assert!(err.contains("damaged"), "{err}");
+}
