@@ -6,18 +6,17 @@
 //! read to the end without error, so a bad input never yields a partial score.
 
 use std::io::IsTerminal;
-use std::sync::mpsc;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use green_engine::numpy::numpy_mean;
 use green_engine::{
     Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceCounts, SentenceScores,
-    Signature, Tokenizer,
+    Signature, Tokenizer, BATCH,
 };
 use green_io::m2::MissingAnnotator;
 use green_io::references::{self, Format as RefFormat};
-use green_io::{read_lines, Input, LineReader};
+use green_io::{read_lines, Batches, Input};
 use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
@@ -26,11 +25,6 @@ use crate::guards;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
 use crate::output::{emit, percent, quantize, verbose_table};
 
-/// Sentences counted per parallel batch, at most.
-const BATCH: usize = 4096;
-/// Bytes of text per batch, at most (a batch ends at the line that reaches it): with long
-/// lines or many references a batch holds fewer lines, so memory stays flat in both.
-const BATCH_BYTES: usize = 2 << 20;
 /// Show a progress bar (on a terminal) when the source file is at least this big.
 const PROGRESS_BYTES: u64 = 8 << 20;
 
@@ -406,7 +400,7 @@ fn score_files<T: Tokenizer>(
 ) -> Result<Scored> {
     let files = inputs.len();
     let refs = args.refs.len();
-    let mut readers = inputs
+    let readers = inputs
         .iter()
         .map(Input::open)
         .collect::<Result<Vec<_>, _>>()?;
@@ -414,63 +408,30 @@ fn score_files<T: Tokenizer>(
     let scorer = Scorer::new(tokenizer, config);
     let mut acc = Accumulator::new(&scorer.config, args.hyps.len());
     let mut done = 0usize;
-    let readers = std::thread::scope(|scope| -> Result<_> {
-        let (batches, received) = mpsc::sync_channel::<Result<Vec<String>>>(2);
-        let (recycle, recycled) = mpsc::channel::<Vec<String>>();
-        let bar = progress.clone();
-        let reader = scope.spawn(move || {
-            loop {
-                let mut pool = recycled.try_recv().unwrap_or_default();
-                pool.resize(BATCH * files, String::new());
-                let (filled, last) = match read_batch(&mut readers, &mut pool, &bar) {
-                    Ok(read) => read,
-                    Err(e) => {
-                        let _ = batches.send(Err(e));
-                        break;
-                    }
-                };
-                pool.truncate(filled * files);
-                if (filled > 0 && batches.send(Ok(pool)).is_err()) || last {
-                    break;
-                }
-            }
-            readers
-        });
-        for pool in received {
-            let pool = pool?;
-            let views: Vec<&str> = pool.iter().map(String::as_str).collect();
-            let batch: Vec<Sentence> = views
-                .chunks(files)
-                .map(|row| Sentence {
-                    source: row[0],
-                    refs: &row[1..1 + refs],
-                    hyps: &row[1 + refs..],
-                })
-                .collect();
-            if done == 0 {
-                warn(&batch, &args.refs, args);
-            }
-            let counts = scorer.count_batch(&batch).map_err(|(i, e)| {
-                anyhow::anyhow!(
-                    "{}:{}: tokenizer '{}' failed: {e}",
-                    inputs[0].name(),
-                    done + i + 1,
-                    scorer.tokenizer.name()
-                )
-            })?;
-            for (i, (c, sentence)) in counts.iter().zip(&batch).enumerate() {
-                let s = acc.add(c)?;
-                keep.add(done + i, sentence, c, s);
-            }
-            done += batch.len();
-            drop(batch);
-            drop(views);
-            let _ = recycle.send(pool);
+    let bar = progress.clone();
+    let mut batches = Batches::spawn(readers, move |bytes| bar.inc(bytes));
+    for batch in batches.by_ref() {
+        let batch = batch?;
+        let views: Vec<&str> = batch.rows().flatten().map(String::as_str).collect();
+        let sentences = Sentence::from_rows(&views, files, refs);
+        if done == 0 {
+            warn(&sentences, &args.refs, args);
         }
-        reader
-            .join()
-            .map_err(|_| anyhow::anyhow!("the file reader thread panicked"))
-    })?;
+        let counts = scorer.count_batch(&sentences).map_err(|(i, e)| {
+            anyhow::anyhow!(
+                "{}:{}: tokenizer '{}' failed: {e}",
+                inputs[0].name(),
+                done + i + 1,
+                scorer.tokenizer.name()
+            )
+        })?;
+        for (i, (c, sentence)) in counts.iter().zip(&sentences).enumerate() {
+            let s = acc.add(c)?;
+            keep.add(done + i, sentence, c, s);
+        }
+        done += sentences.len();
+    }
+    let readers = batches.finish()?;
     progress.finish_and_clear();
     if done == 0 {
         bail!("{} is empty: there is nothing to score", inputs[0].name());
@@ -617,65 +578,6 @@ fn score_loaded<T: Tokenizer>(
         }
     }
     Ok(keep.finish(acc.finish(), data.max_refs))
-}
-
-/// Read up to `BATCH` lines, or `BATCH_BYTES` of text, from every reader into `pool`
-/// (row-major). Returns the number of complete rows and whether the files ended; fails if
-/// they end at different lines.
-fn read_batch<R: std::io::BufRead>(
-    readers: &mut [LineReader<R>],
-    pool: &mut [String],
-    progress: &ProgressBar,
-) -> Result<(usize, bool)> {
-    let files = readers.len();
-    let mut bytes = 0;
-    for row in 0..BATCH {
-        if bytes >= BATCH_BYTES {
-            return Ok((row, false));
-        }
-        let mut got = 0;
-        for (f, reader) in readers.iter_mut().enumerate() {
-            let line = &mut pool[row * files + f];
-            if reader.next_line(line)? {
-                got += 1;
-                bytes += line.len();
-            }
-        }
-        if got == 0 {
-            return Ok((row, true));
-        }
-        if got < files {
-            return Err(line_count_mismatch(readers));
-        }
-        progress.inc(pool[row * files].len() as u64 + 1);
-    }
-    Ok((BATCH, false))
-}
-
-/// Count what is left of every file and name the first one whose length differs from the source.
-fn line_count_mismatch<R: std::io::BufRead>(readers: &mut [LineReader<R>]) -> anyhow::Error {
-    let mut line = String::new();
-    let mut counts = Vec::with_capacity(readers.len());
-    for r in readers.iter_mut() {
-        loop {
-            match r.next_line(&mut line) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => return e.into(),
-            }
-        }
-        counts.push(r.lines_read());
-    }
-    let odd = (1..readers.len())
-        .find(|&i| counts[i] != counts[0])
-        .unwrap_or(0);
-    anyhow::anyhow!(
-        "line count mismatch: {} has {} lines but {} has {}; every file needs exactly one line per source sentence",
-        readers[0].name(),
-        counts[0],
-        readers[odd].name(),
-        counts[odd]
-    )
 }
 
 fn progress_bar(source: &Input, disabled: bool) -> ProgressBar {

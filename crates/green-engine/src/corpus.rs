@@ -60,6 +60,21 @@ pub struct Sentence<'a> {
     pub hyps: &'a [&'a str],
 }
 
+impl<'a> Sentence<'a> {
+    /// Sentences from rows of lines read in lock step (`row = [source, refs.., hyps..]`,
+    /// flattened), `refs` references per row.
+    pub fn from_rows(lines: &'a [&'a str], files: usize, refs: usize) -> Vec<Sentence<'a>> {
+        lines
+            .chunks_exact(files)
+            .map(|row| Sentence {
+                source: row[0],
+                refs: &row[1..1 + refs],
+                hyps: &row[1 + refs..],
+            })
+            .collect()
+    }
+}
+
 /// A tokenizer plus a configuration: counts and scores sentences.
 pub struct Scorer<T> {
     pub tokenizer: T,

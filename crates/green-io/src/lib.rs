@@ -5,11 +5,13 @@
 //! The engine never does I/O; everything that touches a file lives here. References can also
 //! come from M2 ([`m2`]) and para TSV ([`para`]) files, through [`references::load`].
 
+pub mod batches;
 pub mod lines;
 pub mod m2;
 pub mod para;
 pub mod references;
 
+pub use batches::{Batch, Batches, Reader};
 pub use lines::{read_lines, Input, LineReader, MAX_LINE_BYTES};
 pub use references::{Corpus, Format};
 

@@ -10,8 +10,10 @@
 mod edits;
 mod gleu;
 mod m2;
+mod stream;
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use green_engine::{
     Accumulator, Config, Normalization, Report, Sentence, SentenceScores, Signature, Tokenizer,
@@ -451,15 +453,63 @@ impl Scorer {
             systems: extract_sets(systems, "systems", "str", |s| s.extract())?,
         };
         let out = self.run(py, betas, inputs)?;
-        m2::to_python(
-            py,
-            &GreenStats {
-                tokenizer: self.tokenizer.name(),
-                norm: self.norm.to_string(),
-                refs: out.refs,
-                statistics: out.stats,
-            },
-        )
+        self.stats_dict(py, out.stats, out.refs)
+    }
+
+    /// Corpus and mean GREEN of files (a source, reference files, system files: one line per
+    /// sentence) read in lock step a batch at a time, so memory stays flat: `fold`'s dict,
+    /// with the CLI's numbers.
+    #[pyo3(signature = (source, references, systems, *, beta = None))]
+    fn score_files<'py>(
+        &self,
+        py: Python<'py>,
+        source: PathBuf,
+        references: Vec<PathBuf>,
+        systems: Vec<PathBuf>,
+        beta: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let paths = file_list(&source, &references, &systems)?;
+        let acc = self.stream_files(py, &paths, references.len(), beta, stream::Keep::Totals)?;
+        nonempty(acc.sentences() as usize)?;
+        evaluation_dict(py, self, &acc.finish(), references.len(), None)
+    }
+
+    /// `stats` of files read as `score_files` reads them (the statistics keep one float per
+    /// sentence, system and beta).
+    #[pyo3(signature = (source, references, systems, *, beta = None))]
+    fn stats_files(
+        &self,
+        py: Python<'_>,
+        source: PathBuf,
+        references: Vec<PathBuf>,
+        systems: Vec<PathBuf>,
+        beta: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let paths = file_list(&source, &references, &systems)?;
+        let acc = self.stream_files(py, &paths, references.len(), beta, stream::Keep::Mergeable)?;
+        self.stats_dict(py, acc, references.len())
+    }
+
+    /// Corpus and mean GREEN of rows `(source, [references...], [hypotheses...])` from any
+    /// iterable (a generator, a `datasets` column zip...), `systems` hypotheses per row,
+    /// pulled a batch at a time so memory stays flat: `fold`'s dict.
+    #[pyo3(signature = (rows, *, systems = 1, beta = None))]
+    fn score_rows<'py>(
+        &self,
+        py: Python<'py>,
+        rows: &Bound<'py, PyAny>,
+        systems: usize,
+        beta: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let config = config(self.n, self.betas_of(beta)?)?;
+        let keep = stream::Keep::Totals;
+        let (acc, refs) = match &self.tokenizer {
+            Built::Word(t) => stream::rows(py, t, config, rows, systems, keep),
+            Built::Char(t) => stream::rows(py, t, config, rows, systems, keep),
+            Built::Dyn(t) => stream::rows(py, t.as_ref(), config, rows, systems, keep),
+        }?;
+        nonempty(acc.sentences() as usize)?;
+        evaluation_dict(py, self, &acc.finish(), refs, None)
     }
 
     /// The statistics of shards given in corpus order, merged: those of one pass over all.
@@ -531,6 +581,41 @@ struct GreenStats {
 }
 
 impl Scorer {
+    /// Statistics as `stats` hands them out.
+    fn stats_dict(
+        &self,
+        py: Python<'_>,
+        statistics: Accumulator,
+        refs: usize,
+    ) -> PyResult<Py<PyAny>> {
+        m2::to_python(
+            py,
+            &GreenStats {
+                tokenizer: self.tokenizer.name(),
+                norm: self.norm.to_string(),
+                refs,
+                statistics,
+            },
+        )
+    }
+
+    /// Streams `paths` (source, `refs` reference files, systems) without the GIL.
+    fn stream_files(
+        &self,
+        py: Python<'_>,
+        paths: &[String],
+        refs: usize,
+        beta: Option<&Bound<'_, PyAny>>,
+        keep: stream::Keep,
+    ) -> PyResult<Accumulator> {
+        let config = config(self.n, self.betas_of(beta)?)?;
+        py.detach(|| match &self.tokenizer {
+            Built::Word(t) => stream::files(t, config, paths, refs, keep),
+            Built::Char(t) => stream::files(t, config, paths, refs, keep),
+            Built::Dyn(t) => stream::files(t.as_ref(), config, paths, refs, keep),
+        })
+    }
+
     /// Statistics from Python, checked to be whole and to come from this scorer's settings.
     fn own_stats(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<GreenStats> {
         let stats: GreenStats = m2::from_python(py, value, "Scorer.stats")?;
@@ -550,6 +635,25 @@ impl Scorer {
         }
         Ok(stats)
     }
+}
+
+/// The paths of a file-streaming call as text, source first; at least one reference and
+/// one system.
+fn file_list(source: &Path, references: &[PathBuf], systems: &[PathBuf]) -> PyResult<Vec<String>> {
+    if references.is_empty() || systems.is_empty() {
+        return Err(green_err(
+            "give at least one reference file and one system file",
+        ));
+    }
+    std::iter::once(source)
+        .chain(references.iter().map(PathBuf::as_path))
+        .chain(systems.iter().map(PathBuf::as_path))
+        .map(|p| {
+            p.to_str()
+                .map(str::to_owned)
+                .ok_or_else(|| green_err(format!("{}: the path is not valid UTF-8", p.display())))
+        })
+        .collect()
 }
 
 /// `n` as an N in `1..=MAX_N`, or the error every entry point gives.

@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``green._green`` (re-exported by ``green``)."""
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._types import Evaluation, Folded
 
@@ -206,6 +206,33 @@ class Scorer:
     ) -> Dict[str, Any]:
         """GREEN's sufficient statistics of these sentences (a plain, JSON- and pickle-friendly
         dict). Shards of a corpus ``merge`` in corpus order into those of the whole corpus."""
+    def score_files(
+        self,
+        source: Union[str, os.PathLike],
+        references: Sequence[Union[str, os.PathLike]],
+        systems: Sequence[Union[str, os.PathLike]],
+        *,
+        beta: Union[float, Sequence[float], None] = None,
+    ) -> Folded:
+        """Corpus and mean GREEN of line files read in lock step a batch at a time (flat memory)."""
+    def stats_files(
+        self,
+        source: Union[str, os.PathLike],
+        references: Sequence[Union[str, os.PathLike]],
+        systems: Sequence[Union[str, os.PathLike]],
+        *,
+        beta: Union[float, Sequence[float], None] = None,
+    ) -> Dict[str, Any]:
+        """``stats`` of line files read as ``score_files`` reads them."""
+    def score_rows(
+        self,
+        rows: Iterable[Tuple[str, Sequence[str], Sequence[str]]],
+        *,
+        systems: int = 1,
+        beta: Union[float, Sequence[float], None] = None,
+    ) -> Folded:
+        """Corpus and mean GREEN of ``(source, [references], [hypotheses])`` rows from any
+        iterable, pulled a batch at a time (flat memory)."""
     def merge(self, *shards: Mapping[str, Any]) -> Dict[str, Any]:
         """The statistics of shards given in corpus order, merged: those of one pass over all."""
     def fold(self, stats: Mapping[str, Any]) -> Folded:

@@ -1,0 +1,245 @@
+//! Files read in lock step, a batch of rows at a time, one batch ahead on a reader thread.
+//!
+//! Corpus scoring streams: memory must not grow with the corpus, and reading should overlap
+//! counting. [`Batches`] reads row `i` of every file (source, references, systems) together;
+//! a reader thread fills the next batch, at most [`BATCH_LINES`] rows or [`BATCH_BYTES`] of
+//! text, while the caller counts the current one, and spent batches come back for reuse. The
+//! CLI and the Python bindings both stream through it.
+
+use std::io::BufRead;
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::thread::JoinHandle;
+
+use crate::{Error, LineReader};
+
+/// Rows per batch, at most.
+pub const BATCH_LINES: usize = 4096;
+/// Bytes of text per batch, at most (a batch ends at the row that reaches it): with long lines
+/// or many files a batch holds fewer rows, so memory stays flat in both.
+pub const BATCH_BYTES: usize = 2 << 20;
+
+/// A line reader over any file or stream.
+pub type Reader = LineReader<Box<dyn BufRead + Send>>;
+
+/// Rows of lines, one line of every file per row. Dropping a batch hands its buffers back to
+/// the reader for the next one.
+pub struct Batch {
+    lines: Vec<String>,
+    files: usize,
+    home: Sender<Vec<String>>,
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        let _ = self.home.send(std::mem::take(&mut self.lines));
+    }
+}
+
+impl Batch {
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.lines.len() / self.files
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// The rows in file order: `row[f]` is the line of file `f`.
+    pub fn rows(&self) -> std::slice::ChunksExact<'_, String> {
+        self.lines.chunks_exact(self.files)
+    }
+}
+
+/// The batches of files read in lock step (an iterator), read one batch ahead.
+pub struct Batches {
+    received: Receiver<Result<Vec<String>, Error>>,
+    recycle: Sender<Vec<String>>,
+    reader: JoinHandle<Vec<Reader>>,
+    files: usize,
+}
+
+impl Batches {
+    /// Starts reading `readers` in lock step; `progress` hears the bytes of each row's first
+    /// file (plus its newline) as the row is read.
+    pub fn spawn(readers: Vec<Reader>, progress: impl Fn(u64) + Send + 'static) -> Batches {
+        let files = readers.len();
+        let (batches, received) = mpsc::sync_channel(2);
+        let (recycle, recycled) = mpsc::channel();
+        let reader = std::thread::spawn(move || read_all(readers, &batches, &recycled, &progress));
+        Batches {
+            received,
+            recycle,
+            reader,
+            files,
+        }
+    }
+
+    /// Waits for the reader thread and gives the readers back (their names, lines read and
+    /// byte-order marks). After an error, or when the batches were not all taken, the files
+    /// are not read to the end.
+    pub fn finish(self) -> Result<Vec<Reader>, Error> {
+        let Batches {
+            received, reader, ..
+        } = self;
+        drop(received);
+        reader
+            .join()
+            .map_err(|_| Error::Other("the file reader thread panicked".into()))
+    }
+}
+
+impl Iterator for Batches {
+    type Item = Result<Batch, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let files = self.files;
+        self.received.recv().ok().map(|r| {
+            r.map(|lines| Batch {
+                lines,
+                files,
+                home: self.recycle.clone(),
+            })
+        })
+    }
+}
+
+/// The reader thread: fills batches until the files end, an error, or nobody listens.
+fn read_all(
+    mut readers: Vec<Reader>,
+    batches: &SyncSender<Result<Vec<String>, Error>>,
+    recycled: &Receiver<Vec<String>>,
+    progress: &dyn Fn(u64),
+) -> Vec<Reader> {
+    let files = readers.len();
+    loop {
+        let mut pool = recycled.try_recv().unwrap_or_default();
+        pool.resize(BATCH_LINES * files, String::new());
+        let (rows, end) = match read_batch(&mut readers, &mut pool, progress) {
+            Ok(read) => read,
+            Err(e) => {
+                let _ = batches.send(Err(e));
+                return readers;
+            }
+        };
+        pool.truncate(rows * files);
+        if (rows > 0 && batches.send(Ok(pool)).is_err()) || end {
+            return readers;
+        }
+    }
+}
+
+/// Reads up to [`BATCH_LINES`] rows, or [`BATCH_BYTES`] of text, into `pool` (row-major).
+/// Returns the number of complete rows and whether the files ended; fails if they end at
+/// different lines.
+fn read_batch(
+    readers: &mut [Reader],
+    pool: &mut [String],
+    progress: &dyn Fn(u64),
+) -> Result<(usize, bool), Error> {
+    let files = readers.len();
+    let mut bytes = 0;
+    for row in 0..BATCH_LINES {
+        if bytes >= BATCH_BYTES {
+            return Ok((row, false));
+        }
+        let mut got = 0;
+        for (f, reader) in readers.iter_mut().enumerate() {
+            let line = &mut pool[row * files + f];
+            if reader.next_line(line)? {
+                got += 1;
+                bytes += line.len();
+            }
+        }
+        if got == 0 {
+            return Ok((row, true));
+        }
+        if got < files {
+            return Err(line_count_mismatch(readers));
+        }
+        progress(pool[row * files].len() as u64 + 1);
+    }
+    Ok((BATCH_LINES, false))
+}
+
+/// Counts what is left of every file and names the first whose length differs from the first.
+fn line_count_mismatch(readers: &mut [Reader]) -> Error {
+    let mut line = String::new();
+    let mut counts = Vec::with_capacity(readers.len());
+    for r in readers.iter_mut() {
+        loop {
+            match r.next_line(&mut line) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => return e,
+            }
+        }
+        counts.push(r.lines_read());
+    }
+    let odd = (1..readers.len())
+        .find(|&i| counts[i] != counts[0])
+        .unwrap_or(0);
+    Error::Other(format!(
+        "line count mismatch: {} has {} lines but {} has {}; every file needs exactly one line per source sentence",
+        readers[0].name(),
+        counts[0],
+        readers[odd].name(),
+        counts[odd]
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader(name: &str, text: &str) -> Reader {
+        LineReader::new(
+            Box::new(std::io::Cursor::new(text.as_bytes().to_vec())),
+            name,
+        )
+    }
+
+    type Rows = Vec<Vec<String>>;
+
+    /// Every batch's rows, and how the reading ended.
+    fn read(readers: Vec<Reader>) -> (Vec<Rows>, Result<Vec<Reader>, Error>) {
+        let mut batches = Batches::spawn(readers, |_| {});
+        let mut out = Vec::new();
+        for batch in batches.by_ref() {
+            match batch {
+                Ok(batch) => out.push(batch.rows().map(<[String]>::to_vec).collect()),
+                Err(e) => return (out, Err(e)),
+            }
+        }
+        (out, batches.finish())
+    }
+
+    #[test]
+    fn rows_come_in_order_in_batches_of_lines_and_of_bytes() {
+        let many: String = (0..10_000).map(|i| format!("{i}\n")).collect();
+        let (batches, readers) = read(vec![reader("a", &many), reader("b", &many)]);
+        let sizes: Vec<usize> = batches.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [4096, 4096, 1808]);
+        let rows: Vec<&Vec<String>> = batches.iter().flatten().collect();
+        assert!(rows
+            .iter()
+            .enumerate()
+            .all(|(i, r)| r[0] == i.to_string() && r[1] == r[0]));
+        assert_eq!(readers.unwrap()[1].lines_read(), 10_000);
+
+        // 1 MiB lines: two rows of two files reach 2 MiB.
+        let long = format!("{}\n", "x".repeat(1 << 20)).repeat(5);
+        let (batches, _) = read(vec![reader("a", &long), reader("b", &long)]);
+        let sizes: Vec<usize> = batches.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [1, 1, 1, 1, 1]);
+    }
+
+    #[test]
+    fn files_of_different_lengths_are_an_error_naming_both() {
+        let (_, end) = read(vec![reader("src", "a\nb\nc\n"), reader("hyp", "a\nb\n")]);
+        let e = end.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("src has 3 lines but hyp has 2"), "{e}");
+        let (batches, end) = read(vec![reader("src", ""), reader("hyp", "")]);
+        assert!(batches.is_empty() && end.is_ok());
+    }
+}

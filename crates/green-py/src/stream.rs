@@ -1,0 +1,135 @@
+//! Streaming from files or from a Python iterator: a batch of sentences at a time, so memory
+//! stays flat however long the corpus is. Files go through green-io's lock-step reader (the
+//! CLI's); an iterator is pulled a batch at a time with the GIL, then counted without it.
+
+use green_engine::{Accumulator, Config, Scorer, Sentence, Tokenizer, BATCH};
+use green_io::{Batches, Input};
+use pyo3::prelude::*;
+
+use crate::green_err;
+
+/// What to keep while streaming: totals only (flat memory) or mergeable statistics.
+#[derive(Clone, Copy)]
+pub(crate) enum Keep {
+    Totals,
+    Mergeable,
+}
+
+fn accumulator(config: &Config, systems: usize, keep: Keep) -> Accumulator {
+    match keep {
+        Keep::Totals => Accumulator::new(config, systems),
+        Keep::Mergeable => Accumulator::mergeable(config, systems),
+    }
+}
+
+/// Counts `sentences` (the `done`th onwards) into `acc`; `place` names sentence `k` (1-based)
+/// in an error.
+fn count_into<T: Tokenizer + ?Sized>(
+    scorer: &Scorer<&T>,
+    acc: &mut Accumulator,
+    sentences: &[Sentence],
+    done: usize,
+    place: &dyn Fn(usize) -> String,
+) -> PyResult<()> {
+    let counts = scorer
+        .count_batch(sentences)
+        .map_err(|(i, e)| green_err(format!("{}: tokenizer failed: {e}", place(done + i + 1))))?;
+    for c in &counts {
+        acc.add(c).map_err(green_err)?;
+    }
+    Ok(())
+}
+
+/// Scores `paths` (source, `refs` reference files, then systems) read in lock step.
+pub(crate) fn files<T: Tokenizer + ?Sized>(
+    tokenizer: &T,
+    config: Config,
+    paths: &[String],
+    refs: usize,
+    keep: Keep,
+) -> PyResult<Accumulator> {
+    let readers = paths
+        .iter()
+        .map(|p| Input::parse(p).open())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(green_err)?;
+    let scorer = Scorer::new(tokenizer, config);
+    let mut acc = accumulator(&scorer.config, paths.len() - 1 - refs, keep);
+    let mut done = 0;
+    let mut batches = Batches::spawn(readers, |_| {});
+    for batch in batches.by_ref() {
+        Python::attach(|py| py.check_signals())?;
+        let batch = batch.map_err(green_err)?;
+        let views: Vec<&str> = batch.rows().flatten().map(String::as_str).collect();
+        let sentences = Sentence::from_rows(&views, paths.len(), refs);
+        count_into(&scorer, &mut acc, &sentences, done, &|k| {
+            format!("{}:{k}", paths[0])
+        })?;
+        done += sentences.len();
+    }
+    batches.finish().map_err(green_err)?;
+    Ok(acc)
+}
+
+/// One row from Python: (source, references, hypotheses).
+type Row = (String, Vec<String>, Vec<String>);
+
+/// Scores the rows of a Python iterator, `systems` hypotheses each.
+pub(crate) fn rows<T: Tokenizer + ?Sized>(
+    py: Python<'_>,
+    tokenizer: &T,
+    config: Config,
+    rows: &Bound<'_, PyAny>,
+    systems: usize,
+    keep: Keep,
+) -> PyResult<(Accumulator, usize)> {
+    let scorer = Scorer::new(tokenizer, config);
+    let mut acc = accumulator(&scorer.config, systems, keep);
+    let mut iter = rows.try_iter()?;
+    let (mut done, mut most_refs) = (0, 0);
+    loop {
+        let mut batch: Vec<Row> = Vec::with_capacity(BATCH);
+        for row in iter.by_ref().take(BATCH) {
+            let row: Row = row?.extract().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "row {}: expected (source, [references], [hypotheses]) of str",
+                    done + batch.len() + 1
+                ))
+            })?;
+            if row.1.is_empty() || row.2.len() != systems {
+                return Err(green_err(format!(
+                    "row {}: {} references and {} hypotheses; every row needs at least one reference and {systems} hypotheses",
+                    done + batch.len() + 1,
+                    row.1.len(),
+                    row.2.len()
+                )));
+            }
+            most_refs = most_refs.max(row.1.len());
+            batch.push(row);
+        }
+        if batch.is_empty() {
+            return Ok((acc, most_refs));
+        }
+        py.detach(|| {
+            let refs: Vec<Vec<&str>> = batch
+                .iter()
+                .map(|r| r.1.iter().map(String::as_str).collect())
+                .collect();
+            let hyps: Vec<Vec<&str>> = batch
+                .iter()
+                .map(|r| r.2.iter().map(String::as_str).collect())
+                .collect();
+            let sentences: Vec<Sentence> = batch
+                .iter()
+                .enumerate()
+                .map(|(i, r)| Sentence {
+                    source: &r.0,
+                    refs: &refs[i],
+                    hyps: &hyps[i],
+                })
+                .collect();
+            count_into(&scorer, &mut acc, &sentences, done, &|k| format!("row {k}"))
+        })?;
+        done += batch.len();
+    }
+}

@@ -1,0 +1,63 @@
+"""Streaming: files read in lock step and rows from an iterator give the in-memory numbers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import green
+
+
+def corpus(size=5000, seed=2):
+    rng = random.Random(seed)
+    words = ["a", "b", "the", "cat", "sat", "on", "mat", ".", "猫"]
+    line = lambda: " ".join(rng.choice(words) for _ in range(rng.randint(0, 12)))  # noqa: E731
+    return (
+        [line() for _ in range(size)],
+        [[line() for _ in range(size)], [line() for _ in range(size)]],
+        [[line() for _ in range(size)] for _ in range(2)],
+    )
+
+
+def write(path, lines):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_files_and_rows_stream_like_evaluate(tmp_path):
+    # 5,000 sentences: two batches of the streaming reader.
+    sources, refs, systems = corpus()
+    scorer = green.Scorer("word", n=4, beta=[0.5, 2.0])
+    whole = scorer.evaluate(sources, refs, systems)
+    src = write(tmp_path / "src.txt", sources)
+    ref_paths = [write(tmp_path / f"ref{k}.txt", r) for k, r in enumerate(refs)]
+    hyp_paths = [str(write(tmp_path / f"hyp{k}.txt", h)) for k, h in enumerate(systems)]
+    from_files = scorer.score_files(src, ref_paths, hyp_paths)
+    rows = ((s, [r[i] for r in refs], [h[i] for h in systems]) for i, s in enumerate(sources))
+    from_rows = scorer.score_rows(rows, systems=2)
+    stats = scorer.fold(scorer.stats_files(src, ref_paths, hyp_paths))
+    for report in [from_files, from_rows, stats]:
+        assert report["sentences"] == len(sources)
+        assert report["signature"] == whole["signature"]
+        for got, want in zip(report["systems"], whole["systems"]):
+            assert got["corpus"] == want["corpus"]
+            assert got["mean"] == want["mean"]
+
+
+def test_streaming_errors_name_the_place(tmp_path):
+    scorer = green.Scorer()
+    a = write(tmp_path / "a.txt", ["x", "y"])
+    b = write(tmp_path / "b.txt", ["x"])
+    with pytest.raises(green.GreenError, match=r"a.txt has 2 lines but .*b.txt has 1"):
+        scorer.score_files(a, [a], [b])
+    with pytest.raises(green.GreenError, match="cannot read"):
+        scorer.score_files(a, [tmp_path / "missing.txt"], [a])
+    with pytest.raises(green.GreenError, match="at least one reference"):
+        scorer.score_files(a, [], [a])
+    with pytest.raises(green.GreenError, match="row 2: 0 references"):
+        scorer.score_rows([("x", ["x"], ["x"]), ("x", [], ["x"])])
+    with pytest.raises(TypeError, match="row 1"):
+        scorer.score_rows([("x", "x", "x")])
+    with pytest.raises(green.GreenError, match="no sentences"):
+        scorer.score_rows(iter([]))
