@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Python bindings (crates/green-py): build and install the package into a fresh virtual
-# environment with one pip command (PyPI is the only network used: maturin, pytest, dask), run
+# environment with one pip command (PyPI is the only network used: maturin, pytest, dask, evaluate), run
 # the pytest suite against ../shared and the release `green` binary, then the benchmark
 # (which also checks that the pure-Python GREEN gives the same numbers).
 set -euo pipefail
@@ -10,7 +10,7 @@ export GREEN_BIN="${GREEN_BIN:-$PWD/target/release/green}"
 venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]"
+"$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate
 # Run from outside the source tree so `import green` finds the installed package.
 repo="$PWD"
 (cd "$venv" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")

@@ -1,0 +1,74 @@
+"""The stateful metric (torchmetrics pattern) and the Hugging Face `evaluate` module give the
+numbers of the CLI (through `Scorer.evaluate`, which the CLI parity tests pin)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+import green
+from green.metric import Green, reference_sets
+
+HF_MODULE = Path(__file__).resolve().parent.parent / "hf" / "green_gec" / "green_gec.py"
+
+
+def corpus(size=300, seed=5):
+    rng = random.Random(seed)
+    words = ["a", "b", "the", "cat", "sat", "on", "mat", "."]
+    line = lambda: " ".join(rng.choice(words) for _ in range(rng.randint(1, 10)))  # noqa: E731
+    sources = [line() for _ in range(size)]
+    predictions = [line() for _ in range(size)]
+    references = [[line() for _ in range(rng.randint(1, 3))] for _ in range(size)]
+    return sources, predictions, references
+
+
+def expected(sources, predictions, references, **settings):
+    scorer = green.Scorer(**settings)
+    whole = scorer.evaluate(sources, reference_sets(references), [predictions])
+    return whole["systems"][0]["corpus"][0], whole["systems"][0]["mean"][0], whole["signature"]
+
+
+def test_stateful_metric_over_batches_merges_and_resets():
+    sources, predictions, references = corpus()
+    corpus_score, mean, signature = expected(sources, predictions, references, tokenizer="char", n=6)
+    first, second = Green("char", n=6), Green("char", n=6)
+    for lo in range(0, 200, 32):
+        first.update(sources[lo:min(lo + 32, 200)], predictions[lo:min(lo + 32, 200)], references[lo:min(lo + 32, 200)])
+    second.update(sources[200:], predictions[200:], references[200:])
+    # Another process's state arrives as plain data.
+    other = Green("char", n=6)
+    other.load_state_dict(pickle.loads(pickle.dumps(second.state_dict())))
+    first.merge(other)
+    got = first.compute()
+    assert (got["corpus"], got["mean"], got["signature"]) == (corpus_score, mean, signature)
+    assert got["sentences"] == len(sources)
+    first.reset()
+    with pytest.raises(green.GreenError, match="no sentences"):
+        first.compute()
+    with pytest.raises(green.GreenError, match="one of each"):
+        first.update(["a"], ["a", "b"], [["a"]])
+    with pytest.raises(TypeError, match="one list of reference strings"):
+        first.update(["a"], ["a"], ["a"])
+
+
+def test_hugging_face_evaluate_module(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HOME", str(tmp_path))
+    monkeypatch.setenv("HF_EVALUATE_OFFLINE", "1")
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    import evaluate
+
+    sources, predictions, references = corpus()
+    metric = evaluate.load(str(HF_MODULE))
+    got = metric.compute(sources=sources, predictions=predictions, references=references, beta=0.5)
+    corpus_score, mean, signature = expected(sources, predictions, references, beta=0.5)
+    assert got == {"green": corpus_score, "green_mean": mean, "signature": signature}
+    # Batches added one at a time, as in an evaluation loop.
+    for lo in range(0, len(sources), 100):
+        metric.add_batch(sources=sources[lo:lo + 100], predictions=predictions[lo:lo + 100],
+                         references=references[lo:lo + 100])
+    assert metric.compute(beta=0.5)["green"] == corpus_score
+    assert os.path.exists(HF_MODULE.with_name("README.md"))
