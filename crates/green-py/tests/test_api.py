@@ -184,3 +184,9 @@ def test_ctrl_c_stops_a_long_call():
     finally:
         signal.signal(signal.SIGINT, previous)
     assert elapsed < 10 * per_small / 3, (elapsed, per_small)
+
+
+def test_namespace_lists_public_names_only():
+    public = set(dir(green))
+    assert public == set(green.__all__) | {"metric"}
+    assert not {"List", "Mapping", "lru_cache", "Union"} & public

@@ -64,14 +64,17 @@ __all__ = [
     "tokenizers",
 ]
 
-Beta = Union[float, Sequence[float]]
-References = Sequence[Sequence[Optional[str]]]
+_Beta = Union[float, Sequence[float]]
+_References = Sequence[Sequence[Optional[str]]]
+_Key = Tuple[Tuple[float, ...], Tuple[Tuple[str, object], ...]]
 
 
-Key = Tuple[Tuple[float, ...], Tuple[Tuple[str, object], ...]]
+def __dir__() -> List[str]:
+    """The public names only (typing helpers and caches stay out of completion lists)."""
+    return sorted(__all__ + ["metric"])
 
 
-def _key(beta: Beta, options: Optional[Mapping[str, object]]) -> Key:
+def _key(beta: _Beta, options: Optional[Mapping[str, object]]) -> _Key:
     """Hashable settings for the cache (option values stay as given: Scorer converts them)."""
     betas = (beta,) if isinstance(beta, (int, float)) else tuple(beta)
     opts = tuple(sorted(options.items())) if options else ()
@@ -83,7 +86,7 @@ def _cached(tokenizer: str, n: int, betas: Tuple[float, ...], norm: str, opts: T
     return Scorer(tokenizer, n=n, beta=list(betas), norm=norm, options=dict(opts))
 
 
-def _scorer(tokenizer: str, n: int, beta: Beta, norm: str, options: Optional[Mapping[str, object]]) -> Scorer:
+def _scorer(tokenizer: str, n: int, beta: _Beta, norm: str, options: Optional[Mapping[str, object]]) -> Scorer:
     """A scorer for these settings; the last few are cached so dictionaries load once."""
     betas, opts = _key(beta, options)
     return _cached(tokenizer, n, betas, norm, opts)
@@ -91,7 +94,7 @@ def _scorer(tokenizer: str, n: int, beta: Beta, norm: str, options: Optional[Map
 
 def corpus_score(
     sources: Sequence[str],
-    references: References,
+    references: _References,
     hypotheses: Sequence[str],
     n: int = 4,
     beta: float = 2.0,
@@ -110,7 +113,7 @@ def corpus_score(
 
 def sentence_scores(
     sources: Sequence[str],
-    references: References,
+    references: _References,
     hypotheses: Sequence[str],
     n: int = 4,
     beta: float = 2.0,
@@ -124,7 +127,7 @@ def sentence_scores(
 
 def mean_score(
     sources: Sequence[str],
-    references: References,
+    references: _References,
     hypotheses: Sequence[str],
     n: int = 4,
     beta: float = 2.0,
@@ -138,10 +141,10 @@ def mean_score(
 
 def evaluate(
     sources: Sequence[str],
-    references: References,
+    references: _References,
     systems: Sequence[Sequence[str]],
     n: int = 4,
-    beta: Beta = 2.0,
+    beta: _Beta = 2.0,
     tokenizer: str = "word",
     norm: str = "none",
     options: Optional[Mapping[str, object]] = None,
@@ -159,7 +162,7 @@ def evaluate(
 def signature(
     refs: int,
     n: int = 4,
-    beta: Beta = 2.0,
+    beta: _Beta = 2.0,
     tokenizer: str = "word",
     norm: str = "none",
     level: str = "corpus",
