@@ -1,7 +1,8 @@
 //! `green gleu` against outputs of the PyPI package `gleu` 1.1 (`gleu`/`sgleu`/`mgleu
 //! --fix-seed`, NumPy on its portable log/exp path), recorded once and committed: a small
-//! hand-made corpus with empty lines for `cargo test`, and CoNLL-2014 (13 systems, word and
-//! char) for the real-data suite. `fixtures/*/cases.txt` holds `name program args...`.
+//! hand-made corpus with empty lines for `cargo test`, and CoNLL-2014 (13 systems) and SEEDA
+//! (15 systems, on CoNLL-2014's source and references), word and char, for the real-data
+//! suite. `fixtures/*/cases.txt` holds `name program args...`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -123,6 +124,40 @@ fn conll14_byte_for_byte() {
         &golden,
         &data,
         &["-s", "source.txt", "-r", "ref0.txt", "ref1.txt"],
+        &systems,
+    );
+}
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn seeda_byte_for_byte() {
+    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
+    let data = shared.join("data");
+    let outputs = data.join("seeda/outputs/all");
+    assert!(outputs.is_dir(), "{} is missing", outputs.display());
+    let mut systems: Vec<String> = std::fs::read_dir(&outputs)
+        .unwrap()
+        .map(|e| {
+            format!(
+                "seeda/outputs/all/{}",
+                e.unwrap().file_name().to_string_lossy()
+            )
+        })
+        .collect();
+    systems.sort();
+    assert_eq!(systems.len(), 15);
+    let golden = fixtures().join("gleu-seeda");
+    replay(
+        &golden.join("cases.txt"),
+        &golden,
+        &data,
+        &[
+            "-s",
+            "conll14/source.txt",
+            "-r",
+            "conll14/ref0.txt",
+            "conll14/ref1.txt",
+        ],
         &systems,
     );
 }
