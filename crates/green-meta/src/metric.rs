@@ -163,7 +163,7 @@ impl MetricConfig {
                 format!("GREEN {}{norm} N={n} β={beta} {level}", self.tokenizer)
             }
             Metric::Gleu { n, smooth, .. } => format!(
-                "GLEU {}{norm} N={n}{} {level}",
+                "GLEU-reformulated {}{norm} N={n}{} {level}",
                 self.tokenizer,
                 if smooth || self.level == Level::Corpus {
                     ""

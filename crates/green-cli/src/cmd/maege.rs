@@ -38,7 +38,8 @@ pub struct Args {
     #[arg(long, value_name = "FORM", default_value = "none")]
     pub norm: String,
 
-    /// Also validate GLEU (N=4) with every tokenizer and level.
+    /// Also validate GLEU (N=4) with every tokenizer and level, as the GREEN paper reformulates
+    /// it on region counts (rows `GLEU-reformulated`; `green gleu` is the official GLEU).
     #[arg(long)]
     pub gleu: bool,
 
