@@ -7,6 +7,7 @@
 //! dicts. A `Scorer` keeps its built tokenizer (dictionaries load once). The friendly
 //! functions and the type stubs live in the pure-Python package `python/green`.
 
+mod callable;
 mod edits;
 mod gleu;
 mod m2;
@@ -50,6 +51,8 @@ struct Scorer {
     norm: Normalization,
     /// The tokenizer options as given (as text), to rebuild the scorer when unpickled.
     options: BTreeMap<String, String>,
+    /// The Python callable, when the tokenizer is one (it travels with a pickled scorer).
+    callable: Option<Py<PyAny>>,
 }
 
 /// Input lines converted to owned strings, so scoring can run without the GIL.
@@ -279,10 +282,10 @@ impl Scorer {
 #[pymethods]
 impl Scorer {
     #[new]
-    #[pyo3(signature = (tokenizer = "word", n = 4, beta = None, norm = "none", options = None))]
+    #[pyo3(signature = (tokenizer = None, n = 4, beta = None, norm = "none", options = None))]
     fn new(
         py: Python<'_>,
-        tokenizer: &str,
+        tokenizer: Option<&Bound<'_, PyAny>>,
         n: i64,
         beta: Option<&Bound<'_, PyAny>>,
         norm: &str,
@@ -295,14 +298,45 @@ impl Scorer {
         let n = checked_n(n)?;
         config(n, betas.clone())?;
         let options = option_texts(options)?;
-        let (built, norm) = build_tokenizer(py, tokenizer, norm, &options)?;
+        let word = PyString::new(py, "word").into_any();
+        let tokenizer = tokenizer.unwrap_or(&word);
+        if let Ok(spec) = tokenizer.extract::<String>() {
+            let (built, norm) = build_tokenizer(py, &spec, norm, &options)?;
+            return Ok(Scorer {
+                tokenizer: built,
+                spec,
+                n,
+                betas,
+                norm,
+                options,
+                callable: None,
+            });
+        }
+        if !tokenizer.is_callable() {
+            return Err(PyTypeError::new_err(
+                "tokenizer: give a spec (str, see green.tokenizers()) or a callable text -> list of str",
+            ));
+        }
+        if !options.is_empty() {
+            return Err(green_err(
+                "options apply to built-in tokenizers; configure a callable tokenizer yourself",
+            ));
+        }
+        let mut opts = Options::default();
+        opts.set("norm", norm).map_err(green_err)?;
+        let wrapped = callable::Callable::new(tokenizer)?;
+        let spec = wrapped.name();
         Ok(Scorer {
-            tokenizer: built,
-            spec: tokenizer.to_owned(),
+            tokenizer: Built::Dyn(Box::new(green_engine::normalize::Normalized::new(
+                wrapped,
+                opts.normalization,
+            ))),
+            spec,
             n,
             betas,
-            norm,
+            norm: opts.normalization,
             options,
+            callable: Some(tokenizer.clone().unbind()),
         })
     }
 
@@ -313,13 +347,18 @@ impl Scorer {
         slf: &Bound<'py, Self>,
     ) -> (
         Bound<'py, PyAny>,
-        (String, usize, Vec<f64>, String, BTreeMap<String, String>),
+        (Py<PyAny>, usize, Vec<f64>, String, BTreeMap<String, String>),
     ) {
         let this = slf.get();
+        let py = slf.py();
+        let tokenizer = match &this.callable {
+            Some(f) => f.clone_ref(py),
+            None => PyString::new(py, &this.spec).into_any().unbind(),
+        };
         (
             slf.get_type().into_any(),
             (
-                this.spec.clone(),
+                tokenizer,
                 this.n,
                 this.betas.clone(),
                 this.norm.to_string(),

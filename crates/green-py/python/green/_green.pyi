@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``green._green`` (re-exported by ``green``)."""
 
 import os
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._types import Evaluation, Folded
 
@@ -130,15 +130,18 @@ class Scorer:
 
     def __init__(
         self,
-        tokenizer: str = "word",
+        tokenizer: Union[str, Callable[[str], Iterable[str]]] = "word",
         n: int = 4,
         beta: Union[float, Sequence[float], None] = None,
         norm: str = "none",
         options: Optional[Mapping[str, object]] = None,
-    ) -> None: ...
+    ) -> None:
+        """``tokenizer`` is a spec (see :func:`tokenizers`) or any callable ``text -> list of
+        str`` (spaCy, Stanza, SentencePiece...), named in the signature as ``py:NAME@VERSION``
+        from its ``name``/``version`` attributes or its module and ``__version__``."""
     @property
     def spec(self) -> str:
-        """The tokenizer spec this scorer was built from."""
+        """The tokenizer spec this scorer was built from (``py:...`` for a callable)."""
     @property
     def tokenizer(self) -> str:
         """The tokenizer's name as it appears in signatures."""
