@@ -10,6 +10,7 @@
 mod callable;
 mod edits;
 mod gleu;
+mod io;
 mod m2;
 mod stream;
 
@@ -869,6 +870,8 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenizers, m)?)?;
     m.add_function(wrap_pyfunction!(edits::errant_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;
+    m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(io::read_references, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

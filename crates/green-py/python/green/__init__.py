@@ -71,7 +71,7 @@ _Key = Tuple[Tuple[float, ...], Tuple[Tuple[str, object], ...]]
 
 def __dir__() -> List[str]:
     """The public names only (typing helpers and caches stay out of completion lists)."""
-    return sorted(__all__ + ["metric"])
+    return sorted(__all__ + ["io", "metric"])
 
 
 def _key(beta: _Beta, options: Optional[Mapping[str, object]]) -> _Key:

@@ -242,3 +242,12 @@ class Scorer:
         """Corpus and mean GREEN of statistics for every system and beta, with per-order counts
         and the signature: ``evaluate``'s dict without the sentence-level fields, with the
         numbers of one pass over the same sentences, bit for bit."""
+
+def read_lines(path: Union[str, os.PathLike]) -> List[str]:
+    """The lines of a text file as the CLI reads them (Python text mode; BOM kept)."""
+
+def read_references(
+    *paths: Union[str, os.PathLike], format: str = "auto", missing_annotator: str = "skip"
+) -> Dict[str, Any]:
+    """References per sentence from line, M2 or para files, as the CLI reads ``-r``:
+    ``{"sources": [...] or None, "references": [[...], ...], "warnings": [...]}``."""
