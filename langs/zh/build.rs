@@ -122,37 +122,38 @@ fn main() {
     }
 
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
-    let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
+    let big = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
     let write = |name: &str, bytes: Vec<u8>| {
         std::fs::write(out.join(format!("{name}.bin")), bytes).expect("write the trie")
     };
-    let u32s = |values: &[u32]| -> Vec<u8> {
-        values
-            .iter()
-            .flat_map(|v| {
-                if big_endian {
-                    v.to_be_bytes()
-                } else {
-                    v.to_le_bytes()
-                }
-            })
-            .collect()
-    };
     write(
         "nodes",
-        packed
-            .iter()
-            .flat_map(|v| {
-                if big_endian {
-                    v.to_be_bytes()
-                } else {
-                    v.to_le_bytes()
-                }
-            })
-            .collect(),
+        encode(&packed, big, u64::to_le_bytes, u64::to_be_bytes),
     );
-    write("table", u32s(&table));
-    write("root", u32s(&root));
-    write("freq_values", u32s(&values));
+    write(
+        "table",
+        encode(&table, big, u32::to_le_bytes, u32::to_be_bytes),
+    );
+    write(
+        "root",
+        encode(&root, big, u32::to_le_bytes, u32::to_be_bytes),
+    );
+    write(
+        "freq_values",
+        encode(&values, big, u32::to_le_bytes, u32::to_be_bytes),
+    );
     std::fs::write(out.join("total.txt"), total.to_string()).expect("write the total");
+}
+
+/// `values` as bytes in the target's byte order.
+fn encode<T: Copy, const N: usize>(
+    values: &[T],
+    big_endian: bool,
+    le: fn(T) -> [u8; N],
+    be: fn(T) -> [u8; N],
+) -> Vec<u8> {
+    values
+        .iter()
+        .flat_map(|&v| if big_endian { be(v) } else { le(v) })
+        .collect()
 }

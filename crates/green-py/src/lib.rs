@@ -64,6 +64,21 @@ struct Inputs {
     systems: Vec<Vec<String>>,
 }
 
+impl Inputs {
+    /// Sources, reference sets and systems from Python, as `evaluate` takes them.
+    fn extract(
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        systems: &Bound<'_, PyAny>,
+    ) -> PyResult<Inputs> {
+        Ok(Inputs {
+            sources: extract_lines(sources, "sources")?,
+            references: extract_sets(references, "references", "str (or None)", |s| s.extract())?,
+            systems: extract_sets(systems, "systems", "str", |s| s.extract())?,
+        })
+    }
+}
+
 /// Everything one scoring run produces.
 struct Outcome {
     /// Mergeable statistics (they keep every sentence score).
@@ -487,11 +502,7 @@ impl Scorer {
         beta: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
         let betas = self.betas_of(beta)?;
-        let inputs = Inputs {
-            sources: extract_lines(sources, "sources")?,
-            references: extract_sets(references, "references", "str (or None)", |s| s.extract())?,
-            systems: extract_sets(systems, "systems", "str", |s| s.extract())?,
-        };
+        let inputs = Inputs::extract(sources, references, systems)?;
         let out = self.run(py, betas, inputs)?;
         self.stats_dict(py, out.stats, out.refs)
     }
@@ -594,11 +605,7 @@ impl Scorer {
         beta: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let betas = self.betas_of(beta)?;
-        let inputs = Inputs {
-            sources: extract_lines(sources, "sources")?,
-            references: extract_sets(references, "references", "str (or None)", |s| s.extract())?,
-            systems: extract_sets(systems, "systems", "str", |s| s.extract())?,
-        };
+        let inputs = Inputs::extract(sources, references, systems)?;
         let out = self.run(py, betas, inputs)?;
         evaluation_dict(
             py,
