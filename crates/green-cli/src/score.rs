@@ -15,6 +15,7 @@ use green_engine::{
     Signature, Tokenizer, BATCH,
 };
 use green_io::m2::MissingAnnotator;
+use green_io::multigec;
 use green_io::references::{self, Format as RefFormat};
 use green_io::{read_lines, Batches, Input};
 use green_tokenizers::Built;
@@ -107,8 +108,9 @@ pub struct Args {
     #[arg(short = 'l', long = "line-verbose")]
     pub line_verbose: bool,
 
-    /// Layout of the -r files: auto (by name: *.m2, *.m2.*, *.para, *.tsv; else lines), lines, m2 or para.
-    /// M2 and para files carry the sources, so -s may be left out; sentences may have different numbers of references.
+    /// Layout of the -r files: auto (by name: *.m2, *.m2.*, *.para, *.tsv, *.md; else lines), lines, m2, para or
+    /// multigec. M2 and para files carry the sources, so -s may be left out; sentences may have different numbers of
+    /// references. MultiGEC Markdown (-s, -r and -c all *.md essays) is scored per essay, aligned by essay id.
     #[arg(long, default_value = "auto", value_name = "FORMAT")]
     pub ref_format: String,
 
@@ -479,9 +481,28 @@ pub(crate) fn load_formats(
     missing: MissingAnnotator,
 ) -> Result<Loaded> {
     let ref_inputs: Vec<Input> = ref_paths.iter().map(|r| Input::parse(r)).collect();
-    let from_m2 = ref_inputs
+    let format_of = |i: &Input| format.unwrap_or_else(|| RefFormat::detect(i.name()));
+    if ref_inputs
         .iter()
-        .any(|i| format.unwrap_or_else(|| RefFormat::detect(i.name())) == RefFormat::M2);
+        .any(|i| format_of(i) == RefFormat::MultiGec)
+    {
+        let source = source.ok_or_else(|| {
+            anyhow::anyhow!("MultiGEC references align with their original essays: pass them with -s ORIGINAL.md")
+        })?;
+        let hyp_inputs: Vec<Input> = hyp_paths.iter().map(|h| Input::parse(h)).collect();
+        let essays = multigec::load(&Input::parse(source), &ref_inputs, &hyp_inputs)?;
+        if essays.sources.is_empty() {
+            bail!("{source} has no essays: there is nothing to score");
+        }
+        return Ok(Loaded {
+            max_refs: essays.refs.iter().map(Vec::len).max().unwrap_or(0),
+            sources: essays.sources,
+            refs: essays.refs,
+            hyps: essays.hyps,
+            from_m2: false,
+        });
+    }
+    let from_m2 = ref_inputs.iter().any(|i| format_of(i) == RefFormat::M2);
     let corpus = references::load_all(&ref_inputs, format, missing)?;
     for w in &corpus.warnings {
         eprintln!("green: warning: {w}");

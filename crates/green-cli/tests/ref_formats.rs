@@ -226,3 +226,96 @@ fn format_errors_are_one_line() {
         assert!(err.contains(needle), "{err}");
     }
 }
+
+#[test]
+fn multigec_essays_score_per_essay() {
+    // Three essays with paragraphs; ref2 covers two of them; the system lists them out of
+    // order. At word level a newline is whitespace like a space, so the same essays as para
+    // rows (newlines turned into spaces) must score identically.
+    let essays = [
+        (
+            "7",
+            "I go to school yesterday.\n\nIt were fun.",
+            "I went to school yesterday.\n\nIt was fun.",
+            Some("I went to school yesterday.\n\nIt was great fun."),
+            "I went to school yesterday.\n\nIt were fun.",
+        ),
+        (
+            "8",
+            "She have a cat .",
+            "She has a cat .",
+            None,
+            "She has a cat .",
+        ),
+        (
+            "9",
+            "Many peoples\nlikes it.",
+            "Many people\nlike it.",
+            Some("Many people like it."),
+            "Many peoples\nlike it.",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let block = |id: &str, text: &str| format!("### essay_id = {id}\n{text}\n\n");
+    let write = |name: &str, text: String| std::fs::write(dir.path().join(name), text).unwrap();
+    write("orig.md", essays.iter().map(|e| block(e.0, e.1)).collect());
+    write("ref1.md", essays.iter().map(|e| block(e.0, e.2)).collect());
+    write(
+        "ref2.md",
+        essays
+            .iter()
+            .filter_map(|e| e.3.map(|r| block(e.0, r)))
+            .collect(),
+    );
+    write(
+        "hyp.md",
+        essays.iter().rev().map(|e| block(e.0, e.4)).collect(),
+    );
+    let flat = |s: &str| s.replace('\n', " ");
+    write(
+        "refs.para",
+        essays
+            .iter()
+            .map(|e| {
+                let mut row = format!("{}\t{}\t{}", e.0, flat(e.1), flat(e.2));
+                if let Some(r) = e.3 {
+                    row += &format!("\t{}", flat(r));
+                }
+                row + "\n"
+            })
+            .collect(),
+    );
+    write("hyp.txt", essays.iter().map(|e| flat(e.4) + "\n").collect());
+    let args = ["--level", "sentence", "-d", "8", "-b", "2"];
+    let md = ok(&green(
+        dir.path(),
+        &[
+            &["-s", "orig.md", "-r", "ref1.md", "ref2.md", "-c", "hyp.md"][..],
+            &args,
+        ]
+        .concat(),
+    ));
+    let para = ok(&green(
+        dir.path(),
+        &[&["-r", "refs.para", "-c", "hyp.txt"][..], &args].concat(),
+    ));
+    assert_eq!(md.lines().count(), 3);
+    assert_eq!(md, para);
+
+    write("short.md", block("7", "x"));
+    let out = green(
+        dir.path(),
+        &["-s", "orig.md", "-r", "ref1.md", "-c", "short.md"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("short.md has no essay_id = 8"),
+        "{err}"
+    );
+    let out = green(dir.path(), &["-r", "ref1.md", "-c", "hyp.md"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("pass them with -s ORIGINAL.md"),
+        "{err}"
+    );
+}

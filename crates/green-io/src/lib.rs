@@ -8,6 +8,7 @@
 pub mod batches;
 pub mod lines;
 pub mod m2;
+pub mod multigec;
 pub mod para;
 pub mod references;
 

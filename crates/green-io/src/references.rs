@@ -18,11 +18,13 @@ pub enum Format {
     M2,
     /// `id<TAB>source<TAB>ref1<TAB>ref2...`.
     Para,
+    /// MultiGEC-2025 Markdown essays (see [`crate::multigec`]), aligned with the original file.
+    MultiGec,
 }
 
 impl Format {
     /// The names accepted by [`Format::parse`], for help texts.
-    pub const NAMES: &'static [&'static str] = &["auto", "lines", "m2", "para"];
+    pub const NAMES: &'static [&'static str] = &["auto", "lines", "m2", "para", "multigec"];
 
     /// Parse a format name; `auto` gives `None` (detect from the file name).
     pub fn parse(name: &str) -> Result<Option<Format>, Error> {
@@ -31,6 +33,7 @@ impl Format {
             "lines" => Ok(Some(Format::Lines)),
             "m2" => Ok(Some(Format::M2)),
             "para" | "tsv" => Ok(Some(Format::Para)),
+            "multigec" | "md" => Ok(Some(Format::MultiGec)),
             other => Err(Error::Other(format!(
                 "unknown reference format '{other}'; use one of {}",
                 Format::NAMES.join(", ")
@@ -39,7 +42,7 @@ impl Format {
     }
 
     /// Guess from the file name: a `.m2` suffix, or `.m2.` inside it (`x.m2.char`) → M2;
-    /// `.para` or `.tsv` → para; anything else (and `-`) → lines.
+    /// `.para` or `.tsv` → para; `.md` → MultiGEC; anything else (and `-`) → lines.
     pub fn detect(name: &str) -> Format {
         let file = Path::new(name)
             .file_name()
@@ -50,6 +53,8 @@ impl Format {
             Format::M2
         } else if file.ends_with(".para") || file.ends_with(".tsv") {
             Format::Para
+        } else if file.ends_with(".md") {
+            Format::MultiGec
         } else {
             Format::Lines
         }
@@ -110,6 +115,10 @@ pub fn load(
                 warnings: m.warnings(),
             })
         }
+        Format::MultiGec => Err(Error::Other(format!(
+            "{}: MultiGEC essays align with their original file by essay id; score them with -s ORIGINAL.md and the system files as MultiGEC Markdown too",
+            input.name()
+        ))),
         Format::Para => {
             let p = para::read(input)?;
             Ok(Corpus {

@@ -1,6 +1,6 @@
-//! `green.io`: the CLI's readers for Python, so a benchmark reads M2, para and line files
-//! with exactly the CLI's rules (`没有错误` is the source, empty cells, `T<ref>-A<alt>` lines,
-//! missing annotators) instead of re-implementing them.
+//! `green.io`: the CLI's readers for Python, so a benchmark reads M2, para, MultiGEC and line
+//! files with exactly the CLI's rules (`没有错误` is the source, empty cells, `T<ref>-A<alt>`
+//! lines, missing annotators, essays aligned by id) instead of re-implementing them.
 
 use std::path::PathBuf;
 
@@ -51,5 +51,36 @@ pub(crate) fn read_references<'py>(
     out.set_item("sources", corpus.sources)?;
     out.set_item("references", corpus.refs)?;
     out.set_item("warnings", corpus.warnings)?;
+    Ok(out)
+}
+
+/// MultiGEC-2025 Markdown essays aligned by essay id, as the CLI aligns `-s`, `-r` and `-c`
+/// `*.md` files: a dict with `ids`, `sources`, `references` (a list per essay) and `hypotheses`
+/// (a list per system file).
+#[pyfunction]
+#[pyo3(signature = (original, references, systems = Vec::new()))]
+pub(crate) fn read_multigec<'py>(
+    py: Python<'py>,
+    original: PathBuf,
+    references: Vec<PathBuf>,
+    systems: Vec<PathBuf>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let source = input(&original)?;
+    let refs = references
+        .iter()
+        .map(|p| input(p))
+        .collect::<PyResult<Vec<_>>>()?;
+    let hyps = systems
+        .iter()
+        .map(|p| input(p))
+        .collect::<PyResult<Vec<_>>>()?;
+    let essays = py
+        .detach(|| green_io::multigec::load(&source, &refs, &hyps))
+        .map_err(green_err)?;
+    let out = PyDict::new(py);
+    out.set_item("ids", essays.ids)?;
+    out.set_item("sources", essays.sources)?;
+    out.set_item("references", essays.refs)?;
+    out.set_item("hypotheses", essays.hyps)?;
     Ok(out)
 }

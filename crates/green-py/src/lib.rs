@@ -879,6 +879,7 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_references, m)?)?;
+    m.add_function(wrap_pyfunction!(io::read_multigec, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -41,6 +41,22 @@ def test_rules_on_small_files(tmp_path):
         green.io.read_lines(tmp_path / "missing.txt")
 
 
+def test_multigec_essays_score_like_the_cli(tmp_path, green_bin):
+    blocks = lambda essays: "".join(f"### essay_id = {i}\n{t}\n\n" for i, t in essays)  # noqa: E731
+    (tmp_path / "orig.md").write_text(blocks([("a", "I goes.\n\nHe go."), ("b", "Cats is.")]), encoding="utf-8")
+    (tmp_path / "ref1.md").write_text(blocks([("a", "I go.\n\nHe goes."), ("b", "Cats are.")]), encoding="utf-8")
+    (tmp_path / "ref2.md").write_text(blocks([("b", "The cats are.")]), encoding="utf-8")
+    (tmp_path / "hyp.md").write_text(blocks([("b", "Cats are."), ("a", "I go.\n\nHe go.")]), encoding="utf-8")
+    data = green.io.read_multigec(tmp_path / "orig.md", [tmp_path / "ref1.md", tmp_path / "ref2.md"], [tmp_path / "hyp.md"])
+    assert data["ids"] == ["a", "b"]
+    assert data["sources"][0] == "I goes.\n\nHe go."
+    assert data["references"] == [["I go.\n\nHe goes."], ["Cats are.", "The cats are."]]
+    assert data["hypotheses"] == [["I go.\n\nHe go.", "Cats are."]]
+    mine = green.Scorer().corpus_score(data["sources"], green.io.reference_sets(data["references"]), data["hypotheses"][0])
+    cli = cli_corpus(green_bin, ["-s", "orig.md", "-r", "ref1.md", "ref2.md", "-c", "hyp.md"], cwd=tmp_path)
+    assert mine * 100 == cli
+
+
 def cli_corpus(green_bin, args, cwd=None):
     out = subprocess.run([str(green_bin), *args, "-b", "2", "--format", "json"], capture_output=True, text=True, cwd=cwd)
     assert out.returncode == 0, out.stderr

@@ -251,3 +251,11 @@ def read_references(
 ) -> Dict[str, Any]:
     """References per sentence from line, M2 or para files, as the CLI reads ``-r``:
     ``{"sources": [...] or None, "references": [[...], ...], "warnings": [...]}``."""
+
+def read_multigec(
+    original: Union[str, os.PathLike],
+    references: Sequence[Union[str, os.PathLike]],
+    systems: Sequence[Union[str, os.PathLike]] = (),
+) -> Dict[str, Any]:
+    """MultiGEC Markdown essays aligned by essay id: ``{"ids", "sources", "references"
+    (a list per essay), "hypotheses" (a list per system file)}``."""
