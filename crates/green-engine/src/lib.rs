@@ -20,11 +20,12 @@
 pub mod corpus;
 pub mod count;
 pub mod gleu;
-pub mod normalize;
 pub mod numpy;
 pub mod score;
 pub mod signature;
-pub mod tokenizer;
+
+/// The tokenizer API lives in its own crate (green-tokenizer-api); these paths stay.
+pub use green_tokenizer_api::{normalize, tokenizer};
 
 pub use corpus::{
     Accumulator, BetaReport, Config, Report, Scorer, Sentence, SentenceScores, SystemReport, BATCH,

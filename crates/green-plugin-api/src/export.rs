@@ -16,7 +16,7 @@ use std::ffi::{c_char, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Once;
 
-use green_engine::Tokenizer;
+use green_tokenizer_api::Tokenizer;
 
 use crate::{GreenPlugin, GreenSpan, GreenTokens, GREEN_PLUGIN_OK};
 
@@ -334,7 +334,7 @@ macro_rules! export_plugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use green_engine::{TokenizeError, Whitespace};
+    use green_tokenizer_api::{TokenizeError, Whitespace};
 
     /// Whitespace split that upper-cases tokens with a `^` prefix, fails on `FAIL`, panics on `PANIC`.
     struct Mixed;

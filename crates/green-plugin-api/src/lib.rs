@@ -5,7 +5,7 @@
 //! `green-plugin`, so nobody has to recompile green for it. This crate holds the `repr(C)`
 //! definitions that mirror `include/green_plugin.h` (the contract itself, documented there;
 //! `tests/header_drift.rs` fails if the two drift), and [`export_plugin!`], which turns any
-//! [`green_engine::Tokenizer`] into a plugin in a few lines:
+//! [`green_tokenizer_api::Tokenizer`] into a plugin in a few lines:
 //!
 //! ```
 //! use green_plugin_api::{export_plugin, FromConfig, TokenizeError, Tokenizer};
@@ -31,7 +31,7 @@
 
 use std::ffi::{c_char, c_void};
 
-pub use green_engine::{TokenizeError, Tokenizer};
+pub use green_tokenizer_api::{TokenizeError, Tokenizer};
 
 #[doc(hidden)]
 pub mod export;

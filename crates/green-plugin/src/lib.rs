@@ -19,11 +19,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use green_engine::{TokenizeError, Tokenizer};
 use green_plugin_api::{
     GreenPlugin, GreenPluginEntry, GreenSpan, GreenTokens, GREEN_PLUGIN_ABI_VERSION,
     GREEN_PLUGIN_OK, GREEN_PLUGIN_THREAD_SAFE,
 };
+use green_tokenizer_api::{TokenizeError, Tokenizer};
 
 /// Longest token text a plugin may return for one line. The host cannot see how big the
 /// plugin's buffer really is; this bounds what a wrong length can make it read.

@@ -9,8 +9,8 @@
 //! space-delimited script (Latin, Cyrillic, Greek, …) but makes no attempt at Chinese or
 //! Japanese, which have their own packs.
 
-use green_engine::tokenizer::is_python_whitespace;
-use green_engine::{TokenizeError, Tokenizer};
+use green_tokenizer_api::is_python_whitespace;
+use green_tokenizer_api::{TokenizeError, Tokenizer};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// UAX #29 word-boundary tokenizer; punctuation kept, whitespace dropped.

@@ -16,8 +16,8 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use green_engine::tokenizer::is_python_whitespace;
-use green_engine::{TokenizeError, Tokenizer};
+use green_tokenizer_api::is_python_whitespace;
+use green_tokenizer_api::{TokenizeError, Tokenizer};
 use lindera::dictionary::{Dictionary, Lattice};
 use lindera::mode::Mode;
 use lindera::segmenter::Segmenter;

@@ -22,8 +22,8 @@ pub mod dict;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use green_engine::tokenizer::is_python_whitespace;
-use green_engine::{TokenizeError, Tokenizer};
+use green_tokenizer_api::is_python_whitespace;
+use green_tokenizer_api::{TokenizeError, Tokenizer};
 use jieba_rs::Jieba;
 
 /// Whether jieba's HMM guesses words that are not in its dictionary.
@@ -283,6 +283,20 @@ mod tests {
     fn reference() -> &'static Jieba {
         static JIEBA: OnceLock<Jieba> = OnceLock::new();
         JIEBA.get_or_init(Jieba::new)
+    }
+
+    #[test]
+    fn tokens_are_slices_of_the_input() {
+        // Dictionary words, an HMM word (杭研) and Latin all point into the text.
+        let text = "他来到了网易杭研大厦 GPT4";
+        let mut n = 0;
+        Chinese::new(Hmm::On)
+            .tokenize_spans(text, &mut |tok, span| {
+                assert_eq!(&text[span.expect("a span")], tok);
+                n += 1;
+            })
+            .unwrap();
+        assert_eq!(n, 7);
     }
 
     #[test]

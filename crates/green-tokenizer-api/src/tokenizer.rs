@@ -6,6 +6,7 @@
 //! the engine's side, and the trait stays object-safe so `dyn Tokenizer` works for plugins.
 
 use std::fmt;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// A tokenizer failed on one piece of text (plugins and dictionaries can fail; built-ins do not).
@@ -30,6 +31,25 @@ pub trait Tokenizer: Send + Sync {
 
     /// Call `sink` once per token, in order.
     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError>;
+
+    /// Call `sink` once per token, in order, with the token's byte range in `text` when it
+    /// has one. A token that is a slice of `text` has its range; a token the tokenizer made
+    /// in its own buffer (a normalised or dictionary form) has `None`. Any tokenizer gets
+    /// this for free: the range comes from where the token's bytes are.
+    fn tokenize_spans(
+        &self,
+        text: &str,
+        sink: &mut dyn FnMut(&str, Option<Range<usize>>),
+    ) -> Result<(), TokenizeError> {
+        let start = text.as_ptr() as usize;
+        let end = start + text.len();
+        self.tokenize(text, &mut |token| {
+            let at = token.as_ptr() as usize;
+            let span = (at >= start && at + token.len() <= end && !token.is_empty())
+                .then(|| at - start..at - start + token.len());
+            sink(token, span)
+        })
+    }
 
     /// Convenience for callers that want owned tokens (tests, `green tokenize`).
     fn tokens(&self, text: &str) -> Result<Vec<String>, TokenizeError> {
@@ -153,6 +173,47 @@ impl Tokenizer for Chars {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::normalize::{Form, Normalization, Normalized};
+
+    fn spans(t: &dyn Tokenizer, text: &str) -> Vec<(String, Option<Range<usize>>)> {
+        let mut out = Vec::new();
+        t.tokenize_spans(text, &mut |tok, span| out.push((tok.to_owned(), span)))
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn slices_of_the_input_have_their_byte_spans() {
+        let text = " He  gé 猫\tx";
+        for (t, expected) in [
+            (&Whitespace as &dyn Tokenizer, vec!["He", "gé", "猫", "x"]),
+            (
+                &Chars {
+                    skip_whitespace: true,
+                },
+                vec!["H", "e", "g", "é", "猫", "x"],
+            ),
+        ] {
+            let got = spans(t, text);
+            assert_eq!(
+                got.iter().map(|g| g.0.as_str()).collect::<Vec<_>>(),
+                expected
+            );
+            for (tok, span) in got {
+                assert_eq!(&text[span.unwrap()], tok);
+            }
+        }
+        // A normalised copy has no place in the input; an unchanged line keeps its spans.
+        let nfkc = Normalized::new(
+            Whitespace,
+            Normalization {
+                form: Form::Nfkc,
+                ..Normalization::default()
+            },
+        );
+        assert!(spans(&nfkc, "Ａ b").iter().all(|(_, s)| s.is_none()));
+        assert_eq!(spans(&nfkc, "a b")[1].1, Some(2..3));
+    }
 
     #[test]
     fn whitespace_matches_python_split() {
