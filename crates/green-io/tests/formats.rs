@@ -187,9 +187,11 @@ fn format_detection_and_names() {
     assert_eq!(Format::detect("-"), Format::Lines);
     assert_eq!(Format::parse("auto").unwrap(), None);
     assert_eq!(Format::parse("para").unwrap(), Some(Format::Para));
+    assert_eq!(Format::detect("cs-natwebinf-ref1-dev.md"), Format::MultiGec);
+    assert_eq!(Format::parse("multigec").unwrap(), Some(Format::MultiGec));
     assert_eq!(
         Format::parse("xml").unwrap_err().to_string(),
-        "unknown reference format 'xml'; use one of auto, lines, m2, para"
+        "unknown reference format 'xml'; use one of auto, lines, m2, para, multigec"
     );
 }
 
