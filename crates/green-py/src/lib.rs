@@ -39,7 +39,7 @@ fn green_err(msg: impl std::fmt::Display) -> PyErr {
 /// A loaded tokenizer plus GREEN settings, reusable across calls and threads.
 ///
 /// `tokenizer` is a spec such as "word" (the default), "char", "zh", "ja" or "plugin:NAME"
-/// (see green.tokenizers()); `n` the highest n-gram order; `beta` one number or a list
+/// (see green.tokenizers()), or any callable text -> list of str; `n` the highest n-gram order; `beta` one number or a list
 /// (default 2.0; inf = recall only); `norm` none, nfc, nfkc, lower, cjk-join or e.g. nfkc+lower;
 /// `options` tokenizer options by key (see green.tokenizer_options()). The tokenizer is built
 /// once, here (a dictionary loads once); scoring releases the GIL.
