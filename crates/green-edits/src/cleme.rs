@@ -732,7 +732,8 @@ mod tests {
     use super::*;
     use crate::m2::parse;
 
-    fn stats(hyp: &str, reference: &str) -> SentenceStats {
+    /// The statistics of the first sentence of two one-sentence M2 texts.
+    fn first_sentence(hyp: &str, reference: &str) -> Result<SentenceStats, Error> {
         let (h, r) = (parse(hyp, "h").unwrap(), parse(reference, "r").unwrap());
         sentence_stats(
             &h,
@@ -741,7 +742,10 @@ mod tests {
             &r.sentences[0],
             &Options::default(),
         )
-        .unwrap()
+    }
+
+    fn stats(hyp: &str, reference: &str) -> SentenceStats {
+        first_sentence(hyp, reference).unwrap()
     }
 
     const REF: &str = "S a b c d e\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\nA 3 3|||M:X|||x|||REQUIRED|||-NONE-|||0\nA 1 3|||R:X|||B C|||REQUIRED|||-NONE-|||1\n";
@@ -812,18 +816,7 @@ mod tests {
 
     #[test]
     fn bad_annotator_order_and_overlaps_are_errors() {
-        let err = |h: &str, r: &str| {
-            let (h, r) = (parse(h, "h").unwrap(), parse(r, "r").unwrap());
-            sentence_stats(
-                &h,
-                &h.sentences[0],
-                &r,
-                &r.sentences[0],
-                &Options::default(),
-            )
-            .unwrap_err()
-            .to_string()
-        };
+        let err = |h: &str, r: &str| first_sentence(h, r).unwrap_err().to_string();
         let e = err(
             "S a b\nA 0 1|||R:X|||z|||REQUIRED|||-NONE-|||1\n",
             "S a b\n",
