@@ -81,9 +81,8 @@ impl Inputs {
 
 /// Everything one scoring run produces.
 struct Outcome {
-    /// Mergeable statistics (they keep every sentence score).
+    /// Mergeable statistics (they keep every sentence score); `finish` gives the report.
     stats: Accumulator,
-    report: Report,
     sentences: Vec<SentenceScores>,
     /// Per sentence, the reference-set index of each present reference (maps `chosen` back).
     present: Vec<Vec<usize>>,
@@ -225,11 +224,9 @@ fn score<T: Tokenizer + ?Sized>(
             sentences.push(acc.add(c).map_err(green_err)?);
         }
     }
-    let report = acc.finish();
     let refs = present.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Outcome {
         stats: acc,
-        report,
         sentences,
         present,
         refs,
@@ -457,7 +454,7 @@ impl Scorer {
     ) -> PyResult<f64> {
         let out = self.one_system(py, sources, references, hypotheses, beta)?;
         nonempty(out.sentences.len())?;
-        Ok(out.report.systems[0].betas[0].corpus)
+        Ok(out.stats.finish().systems[0].betas[0].corpus)
     }
 
     /// Mean of the sentence-level GREEN scores of one system.
@@ -472,7 +469,7 @@ impl Scorer {
     ) -> PyResult<f64> {
         let out = self.one_system(py, sources, references, hypotheses, beta)?;
         nonempty(out.sentences.len())?;
-        Ok(out.report.systems[0].betas[0].mean)
+        Ok(out.stats.finish().systems[0].betas[0].mean)
     }
 
     /// Sentence-level GREEN of one system, one float per sentence.
@@ -610,7 +607,7 @@ impl Scorer {
         evaluation_dict(
             py,
             self,
-            &out.report,
+            &out.stats.finish(),
             out.refs,
             Some((&out.sentences, &out.present)),
         )
