@@ -11,7 +11,7 @@ venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate
-# Run from outside the source tree so `import green` finds the installed package.
+# Run from outside the source tree so `import green_gec` finds the installed package.
 repo="$PWD"
 (cd "$venv" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")
 "$venv/bin/python" crates/green-py/examples/benchmark_loop.py "$GREEN_SHARED/data/conll14"

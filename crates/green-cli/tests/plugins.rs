@@ -174,6 +174,29 @@ fn regex_plugin_by_path_scores_like_word() {
     assert_eq!(stdout(&via), builtin);
 }
 
+/// `regex` ships inside green: no build step, no search path.
+#[test]
+fn built_in_regex_plugin_needs_no_search_path() {
+    let builtin = stdout(&score(None, &[]));
+    let via = score(
+        None,
+        &["-t", "plugin:regex", "--plugin-config", r"split:\s+"],
+    );
+    assert_eq!(stdout(&via), builtin);
+    let listing = stdout(&green(None, &["plugins"]));
+    assert!(
+        listing.lines().any(|l| l.split_whitespace().eq([
+            "regex",
+            env!("CARGO_PKG_VERSION"),
+            "1",
+            "yes",
+            "(built",
+            "in)"
+        ])),
+        "{listing}"
+    );
+}
+
 #[test]
 fn plugin_name_is_in_the_signature() {
     let path = rust_plugin("green_regex");

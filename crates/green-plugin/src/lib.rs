@@ -44,7 +44,8 @@ pub struct PluginInfo {
     pub version: String,
     pub abi_version: u32,
     pub thread_safe: bool,
-    pub path: PathBuf,
+    /// The library's file; `None` for a plugin linked into this program.
+    pub path: Option<PathBuf>,
 }
 
 impl fmt::Display for PluginInfo {
@@ -94,6 +95,11 @@ struct Loaded {
     descriptor: &'static GreenPlugin,
 }
 
+/// Plugins linked into this program. They go through the same C ABI and the same checks as
+/// a loaded library, so `plugin:regex` works with no build step and no search path (from
+/// Python too); a library of the same name on the search path comes first.
+const BUILT_IN: &[GreenPluginEntry] = &[green_regex::green_plugin_entry];
+
 /// Open `path` and check that it is a plugin this host understands.
 fn open(path: &Path) -> Result<(Loaded, PluginInfo), Error> {
     let shown = path.display();
@@ -106,6 +112,25 @@ fn open(path: &Path) -> Result<(Loaded, PluginInfo), Error> {
     let entry = unsafe { library.get::<GreenPluginEntry>(format!("{symbol}\0").as_bytes()) }.map_err(|_| {
         Error(format!("plugin {shown}: no symbol '{symbol}': not a green plugin (export it as in green_plugin.h, see README.md, Tokenizer plugins)"))
     })?;
+    check(*entry, &shown.to_string(), Some(path))
+}
+
+/// The plugins linked into this program, checked like libraries.
+pub fn built_in() -> Vec<Result<PluginInfo, Error>> {
+    BUILT_IN
+        .iter()
+        .map(|&entry| check(entry, "(built in)", None).map(|(_, info)| info))
+        .collect()
+}
+
+/// Check the descriptor `entry` returns; `shown` names its library in errors, `path` is
+/// `None` for a plugin linked into this program.
+fn check(
+    entry: GreenPluginEntry,
+    shown: &str,
+    path: Option<&Path>,
+) -> Result<(Loaded, PluginInfo), Error> {
+    let symbol = green_plugin_api::GREEN_PLUGIN_ENTRY_SYMBOL;
     // SAFETY: calling the entry point the ABI defines.
     let ptr = unsafe { entry() };
     if ptr.is_null() || !ptr.is_aligned() {
@@ -166,7 +191,7 @@ fn open(path: &Path) -> Result<(Loaded, PluginInfo), Error> {
         version,
         abi_version,
         thread_safe: descriptor.flags & GREEN_PLUGIN_THREAD_SAFE != 0,
-        path: path.to_path_buf(),
+        path: path.map(Path::to_path_buf),
     };
     Ok((Loaded { descriptor }, info))
 }
@@ -237,6 +262,13 @@ fn locate(spec: &str, dirs: &[PathBuf]) -> Result<(Loaded, PluginInfo), Error> {
                 String::new()
             }
         )));
+    }
+    for &entry in BUILT_IN {
+        if let Ok((loaded, info)) = check(entry, "(built in)", None) {
+            if info.name == spec {
+                return Ok((loaded, info));
+            }
+        }
     }
     let searched = if dirs.is_empty() {
         "an empty search path".to_string()

@@ -174,6 +174,27 @@ fn regex_plugin_scores_like_builtin_word() {
     assert_same_scores(default, false);
 }
 
+/// `regex` is linked into the host: found with no search path, after a library of that name.
+#[test]
+fn built_in_regex_needs_no_library_and_yields_to_one() {
+    let built_in = load_from("regex", Some(r"split:\s+"), &[]).unwrap();
+    assert_eq!(built_in.info().path, None);
+    let library = load(&rust_plugin("green_regex"), Some(r"split:\s+")).unwrap();
+    assert_eq!(built_in.name(), library.name());
+    let line = "He  go\tto school .";
+    assert_eq!(
+        built_in.tokens(line).unwrap(),
+        library.tokens(line).unwrap()
+    );
+    assert_same_scores(built_in, false);
+    let dir = rust_plugin("green_regex").parent().unwrap().to_path_buf();
+    let found = load_from("regex", None, &[dir]).unwrap();
+    assert_eq!(found.info().path, Some(rust_plugin("green_regex")));
+    let listed = green_plugin::built_in();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].as_ref().unwrap().name, "regex");
+}
+
 #[test]
 fn signature_names_differ_by_config() {
     let a = load(&rust_plugin("green_regex"), Some(r"split:\s+")).unwrap();

@@ -43,7 +43,7 @@ def main() -> int:
         return 1
 
     t0 = time.perf_counter()
-    import green
+    import green_gec as green
 
     t_import = time.perf_counter() - t0
 

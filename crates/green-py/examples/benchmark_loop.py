@@ -6,7 +6,7 @@
 import sys
 from pathlib import Path
 
-import green
+import green_gec as green
 
 
 def lines(path):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import dask.bag as db
 
-import green
+import green_gec as green
 
 
 def lines(path):

@@ -1,4 +1,4 @@
-//! `green.ErrantCompare` and `green.Cleme`: ERRANT's span F and CLEME from Python, the numbers
+//! `green_gec.ErrantCompare` and `green_gec.Cleme`: ERRANT's span F and CLEME from Python, the numbers
 //! `green errant-compare` and `green cleme` print, with per-sentence statistics that
 //! serialise and fold in shards.
 
@@ -46,7 +46,7 @@ fn check_beta(beta: f64) -> PyResult<()> {
 /// detection) or ``dt`` (token detection); ``single``, ``multi`` and ``filter`` are the
 /// original's ``-single``, ``-multi`` and ``-filt``; ``cherrant=True`` is ChERRANT's scorer
 /// (target lines pooled, spaces removed from corrections, ``NA`` references skipped).
-#[pyclass(frozen, module = "green")]
+#[pyclass(frozen, module = "green_gec")]
 pub struct ErrantCompare {
     reference: Document,
     opts: compare::Options,
@@ -136,7 +136,7 @@ impl ErrantCompare {
 /// CLEME (Ye et al. 2023) against one reference M2 file (text or path): dependent and
 /// independent, corpus (CLEME) and sentence level (SentCLEME), length-weighted as published
 /// and unweighted, as ``green cleme`` prints them.
-#[pyclass(frozen, module = "green")]
+#[pyclass(frozen, module = "green_gec")]
 pub struct Cleme {
     reference: Document,
     opts: cleme::Options,

@@ -1,4 +1,4 @@
-//! `green.Gleu`: the official GLEU (as `green gleu` and the PyPI package `gleu --fix-seed`)
+//! `green_gec.Gleu`: the official GLEU (as `green gleu` and the PyPI package `gleu --fix-seed`)
 //! from Python, on the same tokenizers, with the same numbers as the CLI.
 
 use green_engine::gleu::{self, GleuCounts};
@@ -21,7 +21,7 @@ const CHUNK: usize = 4096;
 /// seeded with 101·i), sentence GLEU averages over references (or takes the best with
 /// `max=True`). Scores are fractions (the CLI prints them ×100). `tokenizer`, `norm` and
 /// `options` are as for `Scorer`; word and char give the package's numbers.
-#[pyclass(frozen, module = "green")]
+#[pyclass(frozen, module = "green_gec")]
 pub struct Gleu {
     tokenizer: Built,
     n: usize,

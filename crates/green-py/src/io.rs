@@ -1,4 +1,4 @@
-//! `green.io`: the CLI's readers for Python, so a benchmark reads M2, para, MultiGEC and line
+//! `green_gec.io`: the CLI's readers for Python, so a benchmark reads M2, para, MultiGEC and line
 //! files with exactly the CLI's rules (`没有错误` is the source, empty cells, `T<ref>-A<alt>`
 //! lines, missing annotators, essays aligned by id) instead of re-implementing them.
 

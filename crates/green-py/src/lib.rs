@@ -1,11 +1,11 @@
-//! green-py: the Python extension module `green._green`.
+//! green-py: the Python extension module `green_gec._green`.
 //!
 //! GEC benchmark suites are written in Python; they embed a metric only if `import` and a
 //! call are all it takes. This module is a thin layer over green-engine and green-tokenizers,
 //! so a score from Python is the CLI's score bit for bit: it converts Python lists into owned
 //! strings, releases the GIL, scores with the engine, and hands back plain floats, lists and
 //! dicts. A `Scorer` keeps its built tokenizer (dictionaries load once). The friendly
-//! functions and the type stubs live in the pure-Python package `python/green`.
+//! functions and the type stubs live in the pure-Python package `python/green_gec`.
 
 mod callable;
 mod edits;
@@ -26,7 +26,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 pyo3::create_exception!(
-    green,
+    green_gec,
     GreenError,
     PyValueError,
     "Bad input or settings for GREEN; the message says what is wrong and what to do."
@@ -39,11 +39,11 @@ fn green_err(msg: impl std::fmt::Display) -> PyErr {
 /// A loaded tokenizer plus GREEN settings, reusable across calls and threads.
 ///
 /// `tokenizer` is a spec such as "word" (the default), "char", "zh", "ja" or "plugin:NAME"
-/// (see green.tokenizers()), or any callable text -> list of str; `n` the highest n-gram order; `beta` one number or a list
+/// (see green_gec.tokenizers()), or any callable text -> list of str; `n` the highest n-gram order; `beta` one number or a list
 /// (default 2.0; inf = recall only); `norm` none, nfc, nfkc, lower, cjk-join or e.g. nfkc+lower;
-/// `options` tokenizer options by key (see green.tokenizer_options()). The tokenizer is built
+/// `options` tokenizer options by key (see green_gec.tokenizer_options()). The tokenizer is built
 /// once, here (a dictionary loads once); scoring releases the GIL.
-#[pyclass(frozen, module = "green")]
+#[pyclass(frozen, module = "green_gec")]
 struct Scorer {
     tokenizer: Built,
     spec: String,
@@ -327,7 +327,7 @@ impl Scorer {
         }
         if !tokenizer.is_callable() {
             return Err(PyTypeError::new_err(
-                "tokenizer: give a spec (str, see green.tokenizers()) or a callable text -> list of str",
+                "tokenizer: give a spec (str, see green_gec.tokenizers()) or a callable text -> list of str",
             ));
         }
         if !options.is_empty() {
@@ -711,7 +711,7 @@ fn checked_n(n: i64) -> PyResult<usize> {
     Ok(n as usize)
 }
 
-/// Build the tokenizer `spec` with `norm` and `options` (keys as `green.tokenizer_options()`),
+/// Build the tokenizer `spec` with `norm` and `options` (keys as `green_gec.tokenizer_options()`),
 /// without the GIL (building may load a dictionary); also the normalisation, for signatures.
 /// Tokenizer options from Python (str, int, bool or path values) as text.
 fn option_texts(

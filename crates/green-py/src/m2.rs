@@ -1,4 +1,4 @@
-//! `green.MaxMatch`: M2 scores from Python, the numbers `green maxmatch` prints (and so the
+//! `green_gec.MaxMatch`: M2 scores from Python, the numbers `green maxmatch` prints (and so the
 //! NUS m2scorer's), with per-sentence statistics that serialise and fold in shards.
 
 use green_m2::{Alternatives, Gold, Options, SentenceStats};
@@ -13,7 +13,7 @@ use crate::{build_tokenizer, extract_lines, green_err, option_texts};
 /// options are the original's; ``alternatives`` says what to do with ChERRANT target lines
 /// (``first`` or ``pool``); ``tokenizer`` (default: the original's whitespace split) turns raw
 /// system output into tokens, e.g. ``"char"`` for NLPCC-style Chinese.
-#[pyclass(frozen, module = "green")]
+#[pyclass(frozen, module = "green_gec")]
 pub struct MaxMatch {
     gold: Gold,
     opts: Options,

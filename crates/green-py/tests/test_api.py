@@ -9,7 +9,7 @@ import time
 import pytest
 import reference_green
 
-import green
+import green_gec as green
 
 SRC = ["He go to school .", "This are a pen .", "I like it ."]
 REF0 = ["He goes to school .", "This is a pen .", "I like it ."]
@@ -190,3 +190,15 @@ def test_namespace_lists_public_names_only():
     public = set(dir(green))
     assert public == set(green.__all__) | {"io", "metric"}
     assert not {"List", "Mapping", "lru_cache", "Union"} & public
+
+
+def test_import_name_does_not_collide_with_the_green_test_runner():
+    # PyPI's `green` (a test runner) installs the top-level module `green`; this package
+    # installs only `green_gec`, so both can live in one environment.
+    from importlib.metadata import files
+
+    assert green.__name__ == "green_gec"
+    top = {str(f).split("/")[0] for f in files("green-gec") or []}
+    modules = {t for t in top if not t.endswith((".dist-info", ".pth"))}
+    # A wheel install lists the package's files; `maturin develop` only a .pth file.
+    assert modules == {"green_gec"} or (not modules and any(t.endswith(".pth") for t in top)), top

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-import green
+import green_gec as green
 
 
 def split(text):

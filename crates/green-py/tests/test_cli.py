@@ -8,7 +8,7 @@ import pytest
 
 from conftest import fmt, fmt_plain
 
-import green
+import green_gec as green
 
 NAMES = ["AMU", "IITB", "POST", "SJTU"]  # CRLF, an empty line and trailing spaces among them
 

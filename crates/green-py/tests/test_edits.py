@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-import green
+import green_gec as green
 
 REF = (
     "S he go to school\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n"

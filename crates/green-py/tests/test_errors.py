@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import green
+import green_gec as green
 
 SRC = ["a b c", "d e"]
 REF = ["a b", "d e f"]

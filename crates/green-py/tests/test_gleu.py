@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import green
+import green_gec as green
 
 FIXTURES = Path(__file__).resolve().parents[2] / "green-cli" / "tests" / "fixtures"
 

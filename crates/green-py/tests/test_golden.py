@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import SYSTEMS, fmt, fmt_plain, read_lines
 
-import green
+import green_gec as green
 
 BETAS = [0.5, 1.0, 2.0]
 

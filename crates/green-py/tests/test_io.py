@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-import green
-import green.io
+import green_gec as green
+import green_gec.io
 
 
 def test_rules_on_small_files(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 import reference_green
 from conftest import read_lines
 
-import green
+import green_gec as green
 
 
 def mucgec(shared, limit=None):

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import green
-from green.metric import Green, reference_sets
+import green_gec as green
+from green_gec.metric import Green, reference_sets
 
 HF_MODULE = Path(__file__).resolve().parent.parent / "hf" / "green_gec" / "green_gec.py"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import green
+import green_gec as green
 
 CASES = Path(__file__).resolve().parents[2] / "green-m2" / "tests" / "fixtures" / "cases"
 GOLD = "S he go to school\nA 1 2|||V|||goes|||REQUIRED|||-NONE-|||0\nA 4 4|||P|||.|||REQUIRED|||-NONE-|||1\n\nS fine\n"

@@ -1,6 +1,7 @@
 """A tokenizer plugin from Python: the Rust regex example plugin (plugins/regex).
 
-The library is $GREEN_REGEX_PLUGIN, else target/release/libgreen_regex.so (built by
+`plugin:regex` is built into the package (no build step); the tests that load it as a library
+use $GREEN_REGEX_PLUGIN, else target/release/libgreen_regex.so (built by
 `cargo build --release -p green-plugin-regex`, which .ci/steps/50-python.sh runs).
 """
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-import green
+import green_gec as green
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +33,16 @@ def test_split_plugin_scores_like_word(conll14, regex_plugin):
     by_word = word.evaluate(conll14["source"], conll14["refs"], hyps)
     assert by_plugin["systems"] == by_word["systems"]
     assert "plugin:regex" in by_plugin["signature"]
+
+
+def test_built_in_regex_plugin_needs_no_build(conll14, monkeypatch):
+    monkeypatch.delenv("GREEN_PLUGIN_PATH", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", "/nonexistent")
+    plugin = green.Scorer("plugin:regex", options={"plugin-config": r"split:\s+"})
+    word = green.Scorer("word")
+    hyps = conll14["systems"]["AMU"]
+    assert plugin.corpus_score(conll14["source"], conll14["refs"], hyps) == word.corpus_score(conll14["source"], conll14["refs"], hyps)
+    assert plugin.tokenize("a  b\tc") == ["a", "b", "c"]
 
 
 def test_plugin_by_name_and_config(regex_plugin, monkeypatch):

@@ -9,7 +9,7 @@ import pickle
 import random
 from pathlib import Path
 
-import green
+import green_gec as green
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "dask_scale_out.py"
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-import green
+import green_gec as green
 
 WORDS = ["a", "b", "the", "cat", "sat", ".", "é", "猫"]
 

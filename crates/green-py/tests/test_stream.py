@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-import green
+import green_gec as green
 
 
 def corpus(size=5000, seed=2):

@@ -3,8 +3,9 @@
 //! Lists the search path (GREEN_PLUGIN_PATH, then the default directory) and every shared
 //! library in it with the name, version and ABI version its descriptor declares; a library
 //! that is not a usable plugin is listed with its error, so a user can tell "not found" from
-//! "found but broken". `--check` tests one plugin's claim to be thread-safe: a plugin that
-//! wrongly claims it gives scores that vary from run to run, and nothing else shows it.
+//! "found but broken". The plugins built into green follow, marked `(built in)`. `--check`
+//! tests one plugin's claim to be thread-safe: a plugin that wrongly claims it gives scores
+//! that vary from run to run, and nothing else shows it.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -121,14 +122,22 @@ pub fn run(args: &Args) -> Result<()> {
     if found.is_empty() {
         writeln!(
             out,
-            "no plugins found; put a plugin's directory in {}",
+            "no plugin libraries found; put a plugin's directory in {}",
             green_plugin::PATH_VAR
         )?;
-        return Ok(emit(&String::from_utf8(out)?)?);
     }
-    let rows: Vec<[String; 5]> = found
+    // Libraries first, in search order, as `-t plugin:NAME` looks them up; then the built-ins.
+    let listed: Vec<(String, &green_plugin::PluginInfo)> = found
         .iter()
-        .filter_map(|(path, r)| r.as_ref().ok().map(|i| (path, i)))
+        .filter_map(|(path, r)| r.as_ref().ok().map(|i| (path.display().to_string(), i)))
+        .collect();
+    let built_in = green_plugin::built_in()
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+    let built_in = built_in.iter().map(|i| ("(built in)".to_string(), i));
+    let rows: Vec<[String; 5]> = listed
+        .into_iter()
+        .chain(built_in)
         .map(|(path, i)| {
             let threads = if i.thread_safe { "yes" } else { "no" };
             [
@@ -136,7 +145,7 @@ pub fn run(args: &Args) -> Result<()> {
                 i.version.clone(),
                 i.abi_version.to_string(),
                 threads.to_string(),
-                path.display().to_string(),
+                path,
             ]
         })
         .collect();

@@ -5,8 +5,8 @@ correction in any language (Koyama et al., INLG 2024), computed by the `green` p
 import datasets
 import evaluate
 
-import green
-from green.metric import reference_sets
+import green_gec as green
+from green_gec.metric import reference_sets
 
 _CITATION = """\
 @inproceedings{koyama-etal-2024-green,

@@ -1,4 +1,4 @@
-"""Type stubs of the compiled module ``green._green`` (re-exported by ``green``)."""
+"""Type stubs of the compiled module ``green_gec._green`` (re-exported by ``green_gec``)."""
 
 import os
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union

@@ -7,7 +7,7 @@ The numbers are the ones the ``green`` command line prints, bit for bit.
 
 Quick use::
 
-    import green
+    import green_gec as green
     score = green.corpus_score(sources, [ref0, ref1], hypotheses)      # wordGREEN, N=4, beta=2
 
 In a loop, keep one :class:`Scorer` (a Chinese or Japanese dictionary then loads once)::

@@ -2,8 +2,8 @@
 ``T<ref>-A<alt>`` lines), para TSV (MuCGEC's ``没有错误`` = the source) and MultiGEC-2025
 Markdown essays (aligned by essay id).
 
-    refs = green.io.read_references("MuCGEC_dev.txt", format="para")
-    scorer.corpus_score(refs["sources"], green.io.reference_sets(refs["references"]), hyps)
+    refs = green_gec.io.read_references("MuCGEC_dev.txt", format="para")
+    scorer.corpus_score(refs["sources"], green_gec.io.reference_sets(refs["references"]), hyps)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The shapes of :func:`green.evaluate`'s result: plain dicts, typed for editors and mypy."""
+"""The shapes of :func:`green_gec.evaluate`'s result: plain dicts, typed for editors and mypy."""
 
 from __future__ import annotations
 
@@ -56,12 +56,12 @@ class _Header(TypedDict):
 
 
 class Evaluation(_Header):
-    """What :func:`green.evaluate` and :meth:`green.Scorer.evaluate` return."""
+    """What :func:`green_gec.evaluate` and :meth:`green_gec.Scorer.evaluate` return."""
 
     systems: List[SystemResult]
 
 
 class Folded(_Header):
-    """What :meth:`green.Scorer.fold` returns: corpus-level results of merged statistics."""
+    """What :meth:`green_gec.Scorer.fold` returns: corpus-level results of merged statistics."""
 
     systems: List[CorpusResult]

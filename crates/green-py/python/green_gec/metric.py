@@ -6,7 +6,7 @@
 can be gathered across processes with any transport. Scores equal the CLI's on the same
 sentences, bit for bit::
 
-    metric = green.metric.Green("word", n=4, beta=2.0)
+    metric = green_gec.metric.Green("word", n=4, beta=2.0)
     for batch in loader:
         metric.update(batch["source"], batch["prediction"], batch["references"])
     metric.compute()["corpus"]
