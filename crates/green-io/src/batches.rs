@@ -4,9 +4,11 @@
 //! counting. [`Batches`] reads row `i` of every file (source, references, systems) together;
 //! a reader thread fills the next batch, at most [`BATCH_LINES`] rows or [`BATCH_BYTES`] of
 //! text, while the caller counts the current one, and spent batches come back for reuse. The
-//! CLI and the Python bindings both stream through it.
+//! CLI and the Python bindings both stream through it. A shard of a corpus is a range of rows
+//! ([`Batches::spawn_rows`]): the rows before it are read and dropped on the reader thread.
 
 use std::io::BufRead;
+use std::ops::Range;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::thread::JoinHandle;
 
@@ -63,10 +65,23 @@ impl Batches {
     /// Starts reading `readers` in lock step; `progress` hears the bytes of each row's first
     /// file (plus its newline) as the row is read.
     pub fn spawn(readers: Vec<Reader>, progress: impl Fn(u64) + Send + 'static) -> Batches {
+        Batches::spawn_rows(readers, 0..usize::MAX, progress)
+    }
+
+    /// [`Batches::spawn`] for rows `rows` only (0-based, end exclusive, as Python's
+    /// `islice`): the files are read up to the end of the range, or to their end if shorter.
+    /// Rows before the range are checked (UTF-8, equal line counts) but not kept.
+    pub fn spawn_rows(
+        readers: Vec<Reader>,
+        rows: Range<usize>,
+        progress: impl Fn(u64) + Send + 'static,
+    ) -> Batches {
         let files = readers.len();
         let (batches, received) = mpsc::sync_channel(2);
         let (recycle, recycled) = mpsc::channel();
-        let reader = std::thread::spawn(move || read_all(readers, &batches, &recycled, &progress));
+        let reader = std::thread::spawn(move || {
+            read_all(readers, rows, &batches, &recycled, &progress)
+        });
         Batches {
             received,
             recycle,
@@ -104,42 +119,59 @@ impl Iterator for Batches {
     }
 }
 
-/// The reader thread: fills batches until the files end, an error, or nobody listens.
+/// The reader thread: skips to `rows.start`, then fills batches until the range or the files
+/// end, an error, or nobody listens.
 fn read_all(
     mut readers: Vec<Reader>,
+    rows: Range<usize>,
     batches: &SyncSender<Result<Vec<String>, Error>>,
     recycled: &Receiver<Vec<String>>,
     progress: &dyn Fn(u64),
 ) -> Vec<Reader> {
     let files = readers.len();
-    loop {
+    let mut left = rows.end.saturating_sub(rows.start);
+    let mut skip = vec![String::new(); files];
+    for _ in 0..rows.start {
+        match read_batch(&mut readers, &mut skip, 1, progress) {
+            Ok((_, false)) => {}
+            Ok((_, true)) => return readers,
+            Err(e) => {
+                let _ = batches.send(Err(e));
+                return readers;
+            }
+        }
+    }
+    while left > 0 {
         let mut pool = recycled.try_recv().unwrap_or_default();
         pool.resize(BATCH_LINES * files, String::new());
-        let (rows, end) = match read_batch(&mut readers, &mut pool, progress) {
+        let (read, end) = match read_batch(&mut readers, &mut pool, left, progress) {
             Ok(read) => read,
             Err(e) => {
                 let _ = batches.send(Err(e));
                 return readers;
             }
         };
-        pool.truncate(rows * files);
-        if (rows > 0 && batches.send(Ok(pool)).is_err()) || end {
+        left -= read;
+        pool.truncate(read * files);
+        if (read > 0 && batches.send(Ok(pool)).is_err()) || end {
             return readers;
         }
     }
+    readers
 }
 
-/// Reads up to [`BATCH_LINES`] rows, or [`BATCH_BYTES`] of text, into `pool` (row-major).
-/// Returns the number of complete rows and whether the files ended; fails if they end at
-/// different lines.
+/// Reads up to `limit` rows, at most [`BATCH_LINES`] or [`BATCH_BYTES`] of text, into `pool`
+/// (row-major). Returns the number of complete rows and whether the files ended; fails if
+/// they end at different lines.
 fn read_batch(
     readers: &mut [Reader],
     pool: &mut [String],
+    limit: usize,
     progress: &dyn Fn(u64),
 ) -> Result<(usize, bool), Error> {
     let files = readers.len();
     let mut bytes = 0;
-    for row in 0..BATCH_LINES {
+    for row in 0..BATCH_LINES.min(limit) {
         if bytes >= BATCH_BYTES {
             return Ok((row, false));
         }
@@ -159,7 +191,7 @@ fn read_batch(
         }
         progress(pool[row * files].len() as u64 + 1);
     }
-    Ok((BATCH_LINES, false))
+    Ok((BATCH_LINES.min(limit), false))
 }
 
 /// Counts what is left of every file and names the first whose length differs from the first.
@@ -232,6 +264,37 @@ mod tests {
         let (batches, _) = read(vec![reader("a", &long), reader("b", &long)]);
         let sizes: Vec<usize> = batches.iter().map(Vec::len).collect();
         assert_eq!(sizes, [1, 1, 1, 1, 1]);
+    }
+
+    /// Rows `a..b` of a shard are exactly those rows of the whole, in batches.
+    #[test]
+    fn a_range_of_rows_is_those_rows() {
+        let many: String = (0..10_000).map(|i| format!("{i}\n")).collect();
+        for (range, sizes) in [
+            (0..10_000, vec![4096, 4096, 1808]),
+            (5000..9000, vec![4000]),
+            (4095..8193, vec![4096, 2]),
+            (9999..20_000, vec![1]),
+            (10_000..20_000, vec![]),
+            (3..3, vec![]),
+        ] {
+            let readers = vec![reader("a", &many), reader("b", &many)];
+            let mut batches = Batches::spawn_rows(readers, range.clone(), |_| {});
+            let got: Vec<Rows> = batches
+                .by_ref()
+                .map(|b| b.unwrap().rows().map(<[String]>::to_vec).collect())
+                .collect();
+            batches.finish().unwrap();
+            assert_eq!(got.iter().map(Vec::len).collect::<Vec<_>>(), sizes, "{range:?}");
+            let first: Vec<String> = got.iter().flatten().map(|r| r[0].clone()).collect();
+            let want: Vec<String> = range.clone().take_while(|&i| i < 10_000).map(|i| i.to_string()).collect();
+            assert_eq!(first, want, "{range:?}");
+        }
+        // Files of different lengths are found while skipping too.
+        let readers = vec![reader("src", "a\nb\nc\n"), reader("hyp", "a\n")];
+        let mut batches = Batches::spawn_rows(readers, 2..3, |_| {});
+        let e = batches.next().unwrap().err().map(|e| e.to_string());
+        assert!(e.unwrap_or_default().contains("src has 3 lines but hyp has 1"));
     }
 
     #[test]

@@ -506,8 +506,10 @@ impl Scorer {
 
     /// Corpus and mean GREEN of files (a source, reference files, system files: one line per
     /// sentence) read in lock step a batch at a time, so memory stays flat: `fold`'s dict,
-    /// with the CLI's numbers.
-    #[pyo3(signature = (source, references, systems, *, beta = None))]
+    /// with the CLI's numbers. `start`/`stop` score only those lines (0-based, `stop`
+    /// exclusive, as `itertools.islice`): one shard of the files.
+    #[pyo3(signature = (source, references, systems, *, beta = None, start = 0, stop = None))]
+    #[allow(clippy::too_many_arguments)]
     fn score_files<'py>(
         &self,
         py: Python<'py>,
@@ -515,16 +517,21 @@ impl Scorer {
         references: Vec<PathBuf>,
         systems: Vec<PathBuf>,
         beta: Option<&Bound<'py, PyAny>>,
+        start: usize,
+        stop: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let paths = file_list(&source, &references, &systems)?;
-        let acc = self.stream_files(py, &paths, references.len(), beta, stream::Keep::Totals)?;
+        let rows = row_range(start, stop)?;
+        let acc = self.stream_files(py, &paths, references.len(), beta, rows, stream::Keep::Totals)?;
         nonempty(acc.sentences() as usize)?;
         evaluation_dict(py, self, &acc.finish(), references.len(), None)
     }
 
-    /// `stats` of files read as `score_files` reads them (the statistics keep one float per
+    /// `stats` of files read as `score_files` reads them, lines `start` to `stop` (so each
+    /// worker reads its own shard of the same files; the statistics keep one float per
     /// sentence, system and beta).
-    #[pyo3(signature = (source, references, systems, *, beta = None))]
+    #[pyo3(signature = (source, references, systems, *, beta = None, start = 0, stop = None))]
+    #[allow(clippy::too_many_arguments)]
     fn stats_files(
         &self,
         py: Python<'_>,
@@ -532,9 +539,12 @@ impl Scorer {
         references: Vec<PathBuf>,
         systems: Vec<PathBuf>,
         beta: Option<&Bound<'_, PyAny>>,
+        start: usize,
+        stop: Option<usize>,
     ) -> PyResult<Py<PyAny>> {
         let paths = file_list(&source, &references, &systems)?;
-        let acc = self.stream_files(py, &paths, references.len(), beta, stream::Keep::Mergeable)?;
+        let rows = row_range(start, stop)?;
+        let acc = self.stream_files(py, &paths, references.len(), beta, rows, stream::Keep::Mergeable)?;
         self.stats_dict(py, acc, references.len())
     }
 
@@ -643,20 +653,21 @@ impl Scorer {
         )
     }
 
-    /// Streams `paths` (source, `refs` reference files, systems) without the GIL.
+    /// Streams rows `rows` of `paths` (source, `refs` reference files, systems) without the GIL.
     fn stream_files(
         &self,
         py: Python<'_>,
         paths: &[String],
         refs: usize,
         beta: Option<&Bound<'_, PyAny>>,
+        rows: std::ops::Range<usize>,
         keep: stream::Keep,
     ) -> PyResult<Accumulator> {
         let config = config(self.n, self.betas_of(beta)?)?;
         py.detach(|| match &self.tokenizer {
-            Built::Word(t) => stream::files(t, config, paths, refs, keep),
-            Built::Char(t) => stream::files(t, config, paths, refs, keep),
-            Built::Dyn(t) => stream::files(t.as_ref(), config, paths, refs, keep),
+            Built::Word(t) => stream::files(t, config, paths, refs, rows, keep),
+            Built::Char(t) => stream::files(t, config, paths, refs, rows, keep),
+            Built::Dyn(t) => stream::files(t.as_ref(), config, paths, refs, rows, keep),
         })
     }
 
@@ -709,6 +720,17 @@ fn checked_n(n: i64) -> PyResult<usize> {
         )));
     }
     Ok(n as usize)
+}
+
+/// Lines `start..stop` (all from `start` when `stop` is `None`).
+fn row_range(start: usize, stop: Option<usize>) -> PyResult<std::ops::Range<usize>> {
+    let stop = stop.unwrap_or(usize::MAX);
+    if stop < start {
+        return Err(green_err(format!(
+            "start={start} is after stop={stop}; give a range of lines start <= stop"
+        )));
+    }
+    Ok(start..stop)
 }
 
 /// Build the tokenizer `spec` with `norm` and `options` (keys as `green_gec.tokenizer_options()`),

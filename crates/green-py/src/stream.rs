@@ -2,6 +2,8 @@
 //! stays flat however long the corpus is. Files go through green-io's lock-step reader (the
 //! CLI's); an iterator is pulled a batch at a time with the GIL, then counted without it.
 
+use std::ops::Range;
+
 use green_engine::{Accumulator, Config, Scorer, Sentence, Tokenizer, BATCH};
 use green_io::{Batches, Input};
 use pyo3::prelude::*;
@@ -40,12 +42,14 @@ fn count_into<T: Tokenizer + ?Sized>(
     Ok(())
 }
 
-/// Scores `paths` (source, `refs` reference files, then systems) read in lock step.
+/// Scores rows `rows` of `paths` (source, `refs` reference files, then systems) read in lock
+/// step.
 pub(crate) fn files<T: Tokenizer + ?Sized>(
     tokenizer: &T,
     config: Config,
     paths: &[String],
     refs: usize,
+    rows: Range<usize>,
     keep: Keep,
 ) -> PyResult<Accumulator> {
     let readers = paths
@@ -55,8 +59,8 @@ pub(crate) fn files<T: Tokenizer + ?Sized>(
         .map_err(green_err)?;
     let scorer = Scorer::new(tokenizer, config);
     let mut acc = accumulator(&scorer.config, paths.len() - 1 - refs, keep);
-    let mut done = 0;
-    let mut batches = Batches::spawn(readers, |_| {});
+    let mut done = rows.start;
+    let mut batches = Batches::spawn_rows(readers, rows, |_| {});
     for batch in batches.by_ref() {
         Python::attach(|py| py.check_signals())?;
         let batch = batch.map_err(green_err)?;

@@ -45,6 +45,30 @@ def test_files_and_rows_stream_like_evaluate(tmp_path):
             assert got["mean"] == want["mean"]
 
 
+def test_line_ranges_are_shards_that_merge_into_the_whole(tmp_path):
+    sources, refs, systems = corpus(size=9000, seed=5)
+    scorer = green.Scorer("word", n=4, beta=[0.5, 2.0])
+    src = write(tmp_path / "src.txt", sources)
+    ref_paths = [write(tmp_path / f"ref{k}.txt", r) for k, r in enumerate(refs)]
+    hyp_paths = [write(tmp_path / f"hyp{k}.txt", h) for k, h in enumerate(systems)]
+    whole = scorer.fold(scorer.stats_files(src, ref_paths, hyp_paths))
+    cuts = [0, 1, 4096, 4097, 7000, 9000]
+    shards = [scorer.stats_files(src, ref_paths, hyp_paths, start=a, stop=b) for a, b in zip(cuts, cuts[1:])]
+    shards.append(scorer.stats_files(src, ref_paths, hyp_paths, start=9000))
+    assert scorer.fold(scorer.merge(*shards)) == whole
+    middle = scorer.score_files(src, ref_paths, hyp_paths, start=4097, stop=7000)
+    in_memory = scorer.evaluate(sources[4097:7000], [r[4097:7000] for r in refs], [h[4097:7000] for h in systems])
+    assert middle["sentences"] == 2903
+    assert [s["corpus"] for s in middle["systems"]] == [s["corpus"] for s in in_memory["systems"]]
+    # An error names the line of the whole file.
+    bad = write(tmp_path / "bad.txt", sources[:8000] + ["x" * 3] + sources[8001:])
+    bad.write_bytes(bad.read_bytes().replace(b"xxx", b"\xff"))
+    with pytest.raises(green.GreenError, match=r"bad.txt:8001: invalid UTF-8"):
+        scorer.score_files(src, ref_paths, [bad, hyp_paths[1]], start=7000, stop=8500)
+    with pytest.raises(green.GreenError, match="start=5 is after stop=4"):
+        scorer.score_files(src, ref_paths, hyp_paths, start=5, stop=4)
+
+
 def test_streaming_errors_name_the_place(tmp_path):
     scorer = green.Scorer()
     a = write(tmp_path / "a.txt", ["x", "y"])

@@ -216,8 +216,11 @@ class Scorer:
         systems: Sequence[Union[str, os.PathLike]],
         *,
         beta: Union[float, Sequence[float], None] = None,
+        start: int = 0,
+        stop: Optional[int] = None,
     ) -> Folded:
-        """Corpus and mean GREEN of line files read in lock step a batch at a time (flat memory)."""
+        """Corpus and mean GREEN of line files read in lock step a batch at a time (flat memory);
+        ``start``/``stop``: only those lines (0-based, ``stop`` exclusive, as ``islice``)."""
     def stats_files(
         self,
         source: Union[str, os.PathLike],
@@ -225,8 +228,11 @@ class Scorer:
         systems: Sequence[Union[str, os.PathLike]],
         *,
         beta: Union[float, Sequence[float], None] = None,
+        start: int = 0,
+        stop: Optional[int] = None,
     ) -> Dict[str, Any]:
-        """``stats`` of line files read as ``score_files`` reads them."""
+        """``stats`` of line files read as ``score_files`` reads them, lines ``start`` to
+        ``stop``: one worker's shard of the same files."""
     def score_rows(
         self,
         rows: Iterable[Tuple[str, Sequence[str], Sequence[str]]],
