@@ -17,3 +17,6 @@ repo="$PWD"
 "$venv/bin/python" crates/green-py/examples/benchmark_loop.py "$GREEN_SHARED/data/conll14"
 "$venv/bin/python" crates/green-py/examples/dask_scale_out.py "$GREEN_SHARED/data/conll14" 4
 "$venv/bin/python" crates/green-py/bench/bench.py --repeat 20
+# Scale-out over line ranges of shared files (checks the merged score against the CLI first).
+python3 scripts/gen_corpus.py 100000 "$venv/corpus"
+"$venv/bin/python" crates/green-py/bench/scale_out.py "$venv/corpus" --workers 2 --rounds 1
