@@ -50,6 +50,8 @@ pub enum Command {
     /// M2 (MaxMatch) exactly as the NUS m2scorer prints it: green maxmatch [-v] [--beta B] SYSTEM... GOLD.m2
     #[command(visible_alias = "m2scorer")]
     Maxmatch(cmd::maxmatch::Args),
+    /// GREEN of a corpus scored in shards: green merge PART1.json PART2.json ... (from green ... --stats PART.json)
+    Merge(cmd::merge::Args),
     /// Meta-evaluation: agreement of GREEN/GLEU configurations with human judgments.
     Meta(cmd::meta::Args),
     /// Paired significance of GREEN differences: each system against the first (baseline).
@@ -69,6 +71,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::M2(args) => cmd::m2::run(args),
         Command::Maege(args) => cmd::maege::run(args),
         Command::Maxmatch(args) => cmd::maxmatch::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Meta(args) => cmd::meta::run(args),
         Command::Paired(args) => cmd::paired::run(args),
         Command::Plugins(args) => cmd::plugins::run(args),

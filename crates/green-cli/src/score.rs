@@ -41,7 +41,7 @@ pub enum Level {
 }
 
 impl Level {
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Level::Corpus => "corpus",
             Level::Sentence => "sentence",
@@ -135,6 +135,12 @@ pub struct Args {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+
+    /// Also write the run's statistics (integer region totals and every sentence score) to
+    /// FILE as JSON: `green merge` joins the files of consecutive shards of a corpus into
+    /// exactly the scores of one run.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
 }
 
 /// The tokenizer flags, shared by scoring and `green tokenize`.
@@ -175,13 +181,15 @@ fn parse_norm(s: &str) -> Result<Normalization, String> {
 }
 
 /// Everything read and counted: the report, and sentence scores when asked for.
-struct Scored {
-    report: Report,
+pub(crate) struct Scored {
+    pub(crate) report: Report,
     sentences: Vec<SentenceScores>,
     /// `sgreen -v`: the per-sentence blocks.
     verbose: Option<String>,
     /// References per sentence (the largest count when it varies).
-    refs: usize,
+    pub(crate) refs: usize,
+    /// With `--stats`: the mergeable statistics.
+    stats: Option<Accumulator>,
 }
 
 pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
@@ -262,28 +270,106 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             Built::Dyn(t) => score_loaded(t, config, &data, keep)?,
         }
     };
-    let signature = |betas: Vec<f64>| Signature {
+    let m2 = args
+        .refs
+        .iter()
+        .any(|r| ref_format.unwrap_or_else(|| RefFormat::detect(r)) == RefFormat::M2)
+        .then(|| args.missing_annotator.name().to_string());
+    if let (Some(path), Some(stats)) = (&args.stats, &scored.stats) {
+        let file = StatsFile {
+            format: STATS_FORMAT.into(),
+            tokenizer: tokenizer_name.clone(),
+            normalization: args.tokenizer.normalization.to_string(),
+            m2: m2.clone(),
+            refs: scored.refs,
+            source: args.source.clone(),
+            references: args.refs.clone(),
+            systems: args.hyps.clone(),
+            statistics: stats.clone(),
+        };
+        std::fs::write(path, serde_json::to_string(&file)? + "\n")
+            .with_context(|| format!("cannot write the statistics to {path}"))?;
+    }
+    let base = Signature {
         n: args.n as usize,
-        betas,
-        tokenizer: tokenizer_name.clone(),
+        betas: Vec::new(),
+        tokenizer: tokenizer_name,
         normalization: args.tokenizer.normalization,
         refs: scored.refs,
         level: level.name().into(),
-        m2: args
-            .refs
-            .iter()
-            .any(|r| ref_format.unwrap_or_else(|| RefFormat::detect(r)) == RefFormat::M2)
-            .then(|| args.missing_annotator.name().to_string()),
+        m2,
+    };
+    print(&scored, args, level, &base)
+}
+
+/// Print `scored` as `args` asks; `base` is the signature without its betas.
+pub(crate) fn print(scored: &Scored, args: &Args, level: Level, base: &Signature) -> Result<()> {
+    let signature = |betas: Vec<f64>| Signature {
+        betas,
+        ..base.clone()
     };
     let text = match args.format {
-        Format::Text => render_text(&scored, args, level),
+        Format::Text => render_text(scored, args, level),
         Format::Json => {
-            let value = render_json(&scored, args, level, &signature);
+            let value = render_json(scored, args, level, &signature);
             serde_json::to_string_pretty(&value)? + "\n"
         }
     };
     emit(&text)?;
     Ok(())
+}
+
+/// What `--stats` writes and `green merge` reads: the statistics of one run (a shard of a
+/// corpus) and every setting that changes a number or how it is shown.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct StatsFile {
+    /// [`STATS_FORMAT`].
+    pub(crate) format: String,
+    pub(crate) tokenizer: String,
+    pub(crate) normalization: String,
+    /// M2 references: the missing-annotator rule.
+    pub(crate) m2: Option<String>,
+    pub(crate) refs: usize,
+    pub(crate) source: Option<String>,
+    pub(crate) references: Vec<String>,
+    pub(crate) systems: Vec<String>,
+    pub(crate) statistics: Accumulator,
+}
+
+/// The version of the statistics file layout.
+pub(crate) const STATS_FORMAT: &str = "green-stats/1";
+
+impl Scored {
+    /// The report of merged statistics at `level` (corpus or mean; the mean as the reference
+    /// averages, NumPy's pairwise sum over the sentence scores).
+    pub(crate) fn merged(stats: &Accumulator, refs: usize, level: Level) -> Result<Scored> {
+        let mut report = stats.finish();
+        if level == Level::Mean {
+            let scores = stats
+                .sentence_scores()
+                .context("internal: merged statistics without sentence scores")?;
+            let nb = report.config.betas.len();
+            let slots = stats.systems() * nb;
+            for (h, sys) in report.systems.iter_mut().enumerate() {
+                for (b, br) in sys.betas.iter_mut().enumerate() {
+                    let column: Vec<f64> = scores
+                        .iter()
+                        .skip(h * nb + b)
+                        .step_by(slots)
+                        .copied()
+                        .collect();
+                    br.mean = numpy_mean(&column);
+                }
+            }
+        }
+        Ok(Scored {
+            report,
+            sentences: Vec::new(),
+            verbose: None,
+            refs,
+            stats: None,
+        })
+    }
 }
 
 /// What scoring keeps beside the running totals, by level and flags.
@@ -298,6 +384,8 @@ struct Keep {
     betas: Vec<f64>,
     n: usize,
     digits: usize,
+    /// `--stats`: keep mergeable statistics.
+    mergeable: bool,
 }
 
 impl Keep {
@@ -310,6 +398,16 @@ impl Keep {
             betas: config.betas.clone(),
             n: config.n,
             digits: args.digits,
+            mergeable: args.stats.is_some(),
+        }
+    }
+
+    /// The accumulator of a run: mergeable with `--stats`, totals only otherwise.
+    fn accumulator(&self, config: &Config, hyps: usize) -> Accumulator {
+        if self.mergeable {
+            Accumulator::mergeable(config, hyps)
+        } else {
+            Accumulator::new(config, hyps)
         }
     }
 
@@ -346,7 +444,8 @@ impl Keep {
     }
 
     /// The scored result, with mean-level scores replaced by the reference's averages.
-    fn finish(self, mut report: Report, refs: usize) -> Scored {
+    fn finish(self, acc: Accumulator, refs: usize) -> Scored {
+        let mut report = acc.finish();
         if let Some(means) = &self.means {
             let nb = self.betas.len();
             for (h, sys) in report.systems.iter_mut().enumerate() {
@@ -360,6 +459,7 @@ impl Keep {
             sentences: self.sentences.unwrap_or_default(),
             verbose: self.verbose,
             refs,
+            stats: acc.sentence_scores().is_some().then_some(acc),
         }
     }
 }
@@ -408,7 +508,7 @@ fn score_files<T: Tokenizer>(
         .collect::<Result<Vec<_>, _>>()?;
     let progress = progress_bar(&inputs[0], args.no_progress);
     let scorer = Scorer::new(tokenizer, config);
-    let mut acc = Accumulator::new(&scorer.config, args.hyps.len());
+    let mut acc = keep.accumulator(&scorer.config, args.hyps.len());
     let mut done = 0usize;
     let bar = progress.clone();
     let mut batches = Batches::spawn(readers, move |bytes| bar.inc(bytes));
@@ -446,7 +546,7 @@ fn score_files<T: Tokenizer>(
             );
         }
     }
-    Ok(keep.finish(acc.finish(), refs))
+    Ok(keep.finish(acc, refs))
 }
 
 /// Print the [`guards`] warnings for the first sentences of a run.
@@ -569,7 +669,7 @@ fn score_loaded<T: Tokenizer>(
     mut keep: Keep,
 ) -> Result<Scored> {
     let scorer = Scorer::new(tokenizer, config);
-    let mut acc = Accumulator::new(&scorer.config, data.hyps.len());
+    let mut acc = keep.accumulator(&scorer.config, data.hyps.len());
     let refs: Vec<Vec<&str>> = data
         .refs
         .iter()
@@ -598,7 +698,7 @@ fn score_loaded<T: Tokenizer>(
             keep.add(b * BATCH + i, sentence, c, s);
         }
     }
-    Ok(keep.finish(acc.finish(), data.max_refs))
+    Ok(keep.finish(acc, data.max_refs))
 }
 
 fn progress_bar(source: &Input, disabled: bool) -> ProgressBar {

@@ -497,3 +497,93 @@ fn long_aliases_of_the_reference() {
     ));
     assert_eq!(o, short);
 }
+
+/// A corpus scored in three shards with `--stats` and joined by `green merge` prints what one
+/// run prints, at corpus and mean level, as text, -v tables and JSON.
+#[test]
+fn merged_shard_statistics_print_one_run() {
+    let root = tempfile::tempdir().unwrap();
+    let mut state = 11u64;
+    let mut next = |m: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % m
+    };
+    let words = ["a", "b", "the", "cat", "sat", "on", "mat", ".", "猫"];
+    let mut line = || -> String {
+        let n = next(12) as usize;
+        (0..n)
+            .map(|_| words[next(9) as usize])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let files = ["src", "ref0", "ref1", "hyp0", "hyp1"];
+    let rows: Vec<Vec<String>> = (0..5000)
+        .map(|_| files.iter().map(|_| line()).collect())
+        .collect();
+    let write = |dir: &Path, rows: &[Vec<String>]| {
+        std::fs::create_dir_all(dir).unwrap();
+        for (f, name) in files.iter().enumerate() {
+            let text: String = rows.iter().map(|r| format!("{}\n", r[f])).collect();
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+    };
+    let base = [
+        "-s", "src", "-r", "ref0", "ref1", "-c", "hyp0", "hyp1", "-b", "0.5", "2", "-n", "3",
+    ];
+    write(&root.path().join("whole"), &rows);
+    for (k, part) in [&rows[..1], &rows[1..4200], &rows[4200..]]
+        .into_iter()
+        .enumerate()
+    {
+        let dir = root.path().join(format!("part{k}"));
+        write(&dir, part);
+        let stats = root.path().join(format!("part{k}.json"));
+        stdout(&green(
+            &dir,
+            &with(&base, &["--stats", stats.to_str().unwrap()]),
+        ));
+    }
+    let parts = ["part0.json", "part1.json", "part2.json"];
+    for opts in [
+        &[][..],
+        &["--level", "mean"],
+        &["-v"],
+        &["--format", "json", "-d", "6"],
+        &["--level", "mean", "--format", "json"],
+    ] {
+        let whole = stdout(&green(&root.path().join("whole"), &with(&base, opts)));
+        let merged = stdout(&green(root.path(), &with(&with(&["merge"], &parts), opts)));
+        assert_eq!(merged, whole, "{opts:?}");
+    }
+    // Shards of other settings, damaged or foreign files: one error line each.
+    let dir = root.path().join("part0");
+    let char_stats = root.path().join("char.json");
+    stdout(&green(
+        &dir,
+        &with(
+            &base,
+            &["-t", "char", "--stats", char_stats.to_str().unwrap()],
+        ),
+    ));
+    fails_with(
+        &green(root.path(), &["merge", "part0.json", "char.json"]),
+        "char.json: tokenizer \"char\", but part0.json has \"word\"",
+    );
+    std::fs::write(root.path().join("junk.json"), "{\"format\": 1}").unwrap();
+    fails_with(
+        &green(root.path(), &["merge", "part0.json", "junk.json"]),
+        "junk.json: not a statistics file of `green --stats`",
+    );
+    let text = std::fs::read_to_string(root.path().join("part1.json")).unwrap();
+    std::fs::write(
+        root.path().join("cut.json"),
+        text.replace("\"sentences\":4199", "\"sentences\":4198"),
+    )
+    .unwrap();
+    fails_with(
+        &green(root.path(), &["merge", "part0.json", "cut.json"]),
+        "cut.json: damaged statistics",
+    );
+}

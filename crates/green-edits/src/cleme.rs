@@ -617,7 +617,39 @@ pub fn sentence_f_at(s: &SentenceStats, beta: f64, independent: bool, mean: f64)
     best_sentence(&results, beta).map_or(0.0, |(k, _)| k[0])
 }
 
-/// Score merged statistics (in sentence order).
+/// CLEME as a [`green_metric::Metric`]: the length-weighted corpus F at `beta`, dependent or
+/// independent. Its weights are centred on the mean length over the folded sentences, so an
+/// undefined mean (no reference changes anything) scores NaN, never a number.
+#[derive(Debug, Clone, Copy)]
+pub struct Cleme {
+    pub beta: f64,
+    pub independent: bool,
+}
+
+impl green_metric::Metric for Cleme {
+    type Stats = SentenceStats;
+    type Totals = f64;
+
+    fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a SentenceStats>) -> f64 {
+        let stats: Vec<&SentenceStats> = stats.into_iter().collect();
+        corpus_f(&stats, self.beta, self.independent).unwrap_or(f64::NAN)
+    }
+
+    fn score(&self, f: &f64) -> f64 {
+        *f
+    }
+
+    fn sentence_scores(&self, stats: &[SentenceStats]) -> Vec<f64> {
+        match mean_length(stats.iter()) {
+            Ok(mean) => stats
+                .iter()
+                .map(|s| sentence_f_at(s, self.beta, self.independent, mean))
+                .collect(),
+            Err(_) => vec![f64::NAN; stats.len()],
+        }
+    }
+}
+
 /// The corpus-level CLEME F (length-weighted, dependent or independent) of sentence
 /// statistics given by reference, a sentence as often as it appears (bootstrap replicates).
 pub fn corpus_f(stats: &[&SentenceStats], beta: f64, independent: bool) -> Result<f64, Error> {
@@ -636,6 +668,7 @@ pub fn corpus_f(stats: &[&SentenceStats], beta: f64, independent: bool) -> Resul
     Ok(corpus(&per_sentence, beta).f)
 }
 
+/// Score merged statistics (in sentence order).
 pub fn fold(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
     let mean = mean_length(stats.iter())?;
     let variant = |outcomes: &dyn Fn(&SentenceStats) -> Vec<&Classes>, independent: bool| {

@@ -363,6 +363,25 @@ pub fn check_aligned(hyp: &Document, reference: &Document) -> Result<(), Error> 
     Ok(())
 }
 
+/// ERRANT's span F as a [`green_metric::Metric`]: the original's greedy fold at `beta`.
+#[derive(Debug, Clone, Copy)]
+pub struct Errant {
+    pub beta: f64,
+}
+
+impl green_metric::Metric for Errant {
+    type Stats = SentenceStats;
+    type Totals = Report;
+
+    fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a SentenceStats>) -> Report {
+        fold_refs(stats, self.beta)
+    }
+
+    fn score(&self, report: &Report) -> f64 {
+        report.score.f
+    }
+}
+
 /// The original's greedy corpus fold over sentence statistics in order.
 pub fn fold(stats: &[SentenceStats], beta: f64) -> Report {
     fold_refs(stats, beta)

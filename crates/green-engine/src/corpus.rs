@@ -253,6 +253,11 @@ impl Accumulator {
         self.hyps
     }
 
+    /// Mergeable accumulators: every sentence's scores so far, flat `[sentence][hyp][beta]`.
+    pub fn sentence_scores(&self) -> Option<&[f64]> {
+        self.scores.as_deref()
+    }
+
     /// Checks that the parts fit together (for an accumulator read back from outside).
     pub fn check(&self) -> Result<(), Error> {
         let config = Config::new(self.config.n, self.config.betas.clone())?;

@@ -14,12 +14,12 @@
 //! generator ([`PyRandom`], CPython's `random.random` bit for bit), so no crate upgrade can
 //! change a published number. Sentence GLEU is the mean over references (or their best).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::numpy::numpy_mean;
 
 /// One order's GLEU statistics of one (hypothesis, reference) pair, or their sum.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GleuStats {
     pub matched: u64,
     pub penalty: u64,
@@ -52,7 +52,7 @@ impl GleuStats {
 }
 
 /// GLEU statistics of one sentence for every hypothesis, reference and order, and lengths.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GleuCounts {
     pub n: usize,
     pub refs: usize,
@@ -69,6 +69,53 @@ impl GleuCounts {
     pub fn get(&self, hyp: usize, reference: usize) -> &[GleuStats] {
         let start = (hyp * self.refs + reference) * self.n;
         &self.stats[start..start + self.n]
+    }
+
+    /// The counts of hypothesis `hyp` alone (one hypothesis, every reference).
+    pub fn hypothesis(&self, hyp: usize) -> GleuCounts {
+        let per = self.refs * self.n;
+        GleuCounts {
+            n: self.n,
+            refs: self.refs,
+            hyps: 1,
+            stats: self.stats[hyp * per..(hyp + 1) * per].to_vec(),
+            ref_len: self.ref_len.clone(),
+            hyp_len: vec![self.hyp_len[hyp]],
+        }
+    }
+}
+
+/// The official GLEU as a [`green_metric::Metric`]: a sentence's statistics are
+/// [`GleuCounts`] of one hypothesis; the fold is the corpus GLEU over `iterations` seeded
+/// reference draws, or with each sentence's best reference when `max` (the package's `--max`).
+#[derive(Debug, Clone, Copy)]
+pub struct Gleu {
+    pub iterations: u64,
+    pub max: bool,
+}
+
+impl green_metric::Metric for Gleu {
+    type Stats = GleuCounts;
+    type Totals = f64;
+
+    fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a GleuCounts>) -> f64 {
+        let sentences: Vec<GleuCounts> = stats.into_iter().cloned().collect();
+        if self.max {
+            corpus_score(&sentences, 0, &best_references(&sentences, 0)).gleu
+        } else {
+            sampled_corpus_score(&sentences, 0, self.iterations)
+        }
+    }
+
+    fn score(&self, gleu: &f64) -> f64 {
+        *gleu
+    }
+
+    fn sentence_scores(&self, stats: &[GleuCounts]) -> Vec<f64> {
+        stats
+            .iter()
+            .map(|c| sentence_score(c, 0, self.max))
+            .collect()
     }
 }
 

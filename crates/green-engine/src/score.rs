@@ -134,9 +134,14 @@ pub fn cumulative_fs(regions: &[Regions], beta: f64) -> Vec<f64> {
 /// 1..=n: the greatest [F_n, ..., F_1], the first one on a full tie. Returns its index and
 /// its GREEN score F_n (the same number [`green`] gives for it, without computing it again).
 pub fn select_reference(counts: &SentenceCounts, hyp: usize, n: usize, beta: f64) -> (usize, f64) {
+    choose((0..counts.refs).map(|r| &counts.get(hyp, r)[..n]), beta)
+}
+
+/// [`select_reference`] among the region counts (orders 1..=n) of each reference in turn.
+pub fn choose<'a>(refs: impl IntoIterator<Item = &'a [Regions]>, beta: f64) -> (usize, f64) {
     let mut best: Option<(usize, Vec<f64>)> = None;
-    for r in 0..counts.refs {
-        let mut fs = cumulative_fs(&counts.get(hyp, r)[..n], beta);
+    for (r, regions) in refs.into_iter().enumerate() {
+        let mut fs = cumulative_fs(regions, beta);
         fs.reverse();
         let better = match &best {
             None => true,
@@ -147,6 +152,39 @@ pub fn select_reference(counts: &SentenceCounts, hyp: usize, n: usize, beta: f64
         }
     }
     best.map_or((0, 0.0), |(r, fs)| (r, fs.first().copied().unwrap_or(0.0)))
+}
+
+/// GREEN as a [`green_metric::Metric`] at one beta: a sentence's statistics are the region
+/// counts (orders 1..=n) against each of its references; the fold chooses each sentence's
+/// reference by [`choose`] and sums the chosen counts.
+#[derive(Debug, Clone, Copy)]
+pub struct Green {
+    pub n: usize,
+    pub beta: f64,
+}
+
+impl green_metric::Metric for Green {
+    /// `[reference][order]`.
+    type Stats = Vec<Vec<Regions>>;
+    /// Per order.
+    type Totals = Vec<Regions>;
+
+    fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a Self::Stats>) -> Vec<Regions> {
+        let mut totals = vec![Regions::default(); self.n];
+        for refs in stats {
+            let (r, _) = choose(refs.iter().map(|o| &o[..self.n]), self.beta);
+            if let Some(chosen) = refs.get(r) {
+                for (t, c) in totals.iter_mut().zip(chosen) {
+                    t.add(c);
+                }
+            }
+        }
+        totals
+    }
+
+    fn score(&self, totals: &Vec<Regions>) -> f64 {
+        green(totals, self.beta)
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,12 @@
 //! Shards merge exactly: GREEN statistics of a corpus cut anywhere into shards, each
 //! counted on its own (at any thread count) and merged in corpus order, give the report of
-//! one pass bit for bit, including after a JSON round trip of every shard.
+//! one pass bit for bit, including after a JSON round trip of every shard. The same holds
+//! through the common [`green_metric::Metric`] path, for GREEN and the official GLEU.
 
-use green_engine::{Accumulator, Config, Report, Scorer, Sentence, Whitespace};
+use green_engine::gleu::{self, Gleu, GleuCounts};
+use green_engine::score::Green;
+use green_engine::{Accumulator, Config, Counter, Report, Scorer, Sentence, Whitespace};
+use green_metric::{Metric, Shard};
 use proptest::prelude::*;
 
 fn sentence() -> impl Strategy<Value = String> {
@@ -91,6 +95,89 @@ proptest! {
                 prop_assert_eq!(g.mean.to_bits(), e.mean.to_bits());
                 prop_assert_eq!(g.corpus.to_bits(), e.corpus.to_bits());
             }
+        }
+    }
+}
+
+/// `stats[system][sentence]` cut at `cuts`, each piece through JSON, merged in order.
+fn through_shards<S>(signature: &str, stats: Vec<Vec<S>>, cuts: &[usize]) -> Shard<S>
+where
+    S: Clone + serde::Serialize + serde::de::DeserializeOwned,
+{
+    cuts.windows(2)
+        .map(|w| {
+            let part = stats.iter().map(|s| s[w[0]..w[1]].to_vec()).collect();
+            let json = serde_json::to_string(&Shard::new(signature.into(), part).unwrap()).unwrap();
+            serde_json::from_str::<Shard<S>>(&json).unwrap()
+        })
+        .reduce(|a, b| a.merge(b).unwrap())
+        .unwrap()
+}
+
+fn cut_points(cuts: Vec<usize>, len: usize) -> Vec<usize> {
+    let mut cuts: Vec<usize> = cuts
+        .into_iter()
+        .map(|c| c.min(len))
+        .chain([0, len])
+        .collect();
+    cuts.sort_unstable();
+    cuts
+}
+
+proptest! {
+    /// GREEN as a Metric: per-sentence region counts against every reference, merged shards
+    /// folded, give the engine's corpus score and sentence scores bit for bit.
+    #[test]
+    fn green_metric_shards_fold_like_the_engine(rows in corpus(), cuts in prop::collection::vec(0usize..30, 0..4)) {
+        let betas = vec![0.5, 2.0];
+        let scorer = Scorer::new(Whitespace, Config::new(4, betas.clone()).unwrap());
+        let expected = one_pass(&scorer, &rows);
+        let counts = with_sentences(&rows, |s| scorer.count_batch(s)).unwrap();
+        let stats: Vec<Vec<Vec<Vec<_>>>> = (0..2)
+            .map(|h| {
+                counts
+                    .iter()
+                    .map(|c| (0..c.refs).map(|r| c.get(h, r)[..4].to_vec()).collect())
+                    .collect()
+            })
+            .collect();
+        let merged = through_shards("green|n:4", stats, &cut_points(cuts, rows.len()));
+        for (b, &beta) in betas.iter().enumerate() {
+            let metric = Green { n: 4, beta };
+            let totals = merged.fold(&metric, "green|n:4").unwrap();
+            for (h, system) in expected.systems.iter().enumerate() {
+                prop_assert_eq!(metric.score(&totals[h]).to_bits(), system.betas[b].corpus.to_bits());
+                let sentences = metric.sentence_scores(&merged.systems[h]);
+                let mean = sentences.iter().sum::<f64>() / sentences.len() as f64;
+                prop_assert_eq!(mean.to_bits(), system.betas[b].mean.to_bits());
+            }
+        }
+    }
+
+    /// The official GLEU as a Metric: merged shards fold to the corpus GLEU of one pass
+    /// (sampled references and `--max`).
+    #[test]
+    fn gleu_metric_shards_fold_like_one_pass(rows in corpus(), cuts in prop::collection::vec(0usize..30, 0..4)) {
+        let mut counter = Counter::new();
+        let all: Vec<GleuCounts> = rows
+            .iter()
+            .map(|r| {
+                let refs: Vec<&str> = r.1.iter().map(String::as_str).collect();
+                counter.count_gleu(&Whitespace, 4, &r.0, &refs, &[&r.2[0], &r.2[1]]).unwrap()
+            })
+            .collect();
+        let stats: Vec<Vec<GleuCounts>> =
+            (0..2).map(|h| all.iter().map(|c| c.hypothesis(h)).collect()).collect();
+        let merged = through_shards("gleu|n:4", stats, &cut_points(cuts, rows.len()));
+        for h in 0..2 {
+            let sampled = Gleu { iterations: 20, max: false };
+            let totals = merged.fold(&sampled, "gleu|n:4").unwrap();
+            prop_assert_eq!(totals[h].to_bits(), gleu::sampled_corpus_score(&all, h, 20).to_bits());
+            let max = Gleu { iterations: 1, max: true };
+            let best = gleu::corpus_score(&all, h, &gleu::best_references(&all, h)).gleu;
+            prop_assert_eq!(max.fold(&merged.systems[h]).to_bits(), best.to_bits());
+            let sentences: Vec<u64> = all.iter().map(|c| gleu::sentence_score(c, h, false).to_bits()).collect();
+            prop_assert_eq!(sampled.sentence_scores(&merged.systems[h]).iter().map(|x| x.to_bits()).collect::<Vec<_>>(), sentences);
         }
     }
 }

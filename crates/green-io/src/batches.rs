@@ -79,9 +79,8 @@ impl Batches {
         let files = readers.len();
         let (batches, received) = mpsc::sync_channel(2);
         let (recycle, recycled) = mpsc::channel();
-        let reader = std::thread::spawn(move || {
-            read_all(readers, rows, &batches, &recycled, &progress)
-        });
+        let reader =
+            std::thread::spawn(move || read_all(readers, rows, &batches, &recycled, &progress));
         Batches {
             received,
             recycle,
@@ -285,16 +284,26 @@ mod tests {
                 .map(|b| b.unwrap().rows().map(<[String]>::to_vec).collect())
                 .collect();
             batches.finish().unwrap();
-            assert_eq!(got.iter().map(Vec::len).collect::<Vec<_>>(), sizes, "{range:?}");
+            assert_eq!(
+                got.iter().map(Vec::len).collect::<Vec<_>>(),
+                sizes,
+                "{range:?}"
+            );
             let first: Vec<String> = got.iter().flatten().map(|r| r[0].clone()).collect();
-            let want: Vec<String> = range.clone().take_while(|&i| i < 10_000).map(|i| i.to_string()).collect();
+            let want: Vec<String> = range
+                .clone()
+                .take_while(|&i| i < 10_000)
+                .map(|i| i.to_string())
+                .collect();
             assert_eq!(first, want, "{range:?}");
         }
         // Files of different lengths are found while skipping too.
         let readers = vec![reader("src", "a\nb\nc\n"), reader("hyp", "a\n")];
         let mut batches = Batches::spawn_rows(readers, 2..3, |_| {});
         let e = batches.next().unwrap().err().map(|e| e.to_string());
-        assert!(e.unwrap_or_default().contains("src has 3 lines but hyp has 1"));
+        assert!(e
+            .unwrap_or_default()
+            .contains("src has 3 lines but hyp has 1"));
     }
 
     #[test]

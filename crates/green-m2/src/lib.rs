@@ -16,7 +16,7 @@ pub mod text;
 pub use gold::{parse as parse_gold, Alternatives, Annotator, Gold, GoldEdit, GoldSentence};
 pub use score::{
     corpus_stats, fold, render, score, sentence_stats, sentence_table, signature, Candidate,
-    Chosen, Counts, Fold, Options, Report, Score, SentenceStats, Summary, SystemEdit,
+    Chosen, Counts, Fold, MaxMatch, Options, Report, Score, SentenceStats, Summary, SystemEdit,
 };
 pub use text::system_lines;
 

@@ -343,6 +343,29 @@ pub fn corpus_stats(
         .collect()
 }
 
+/// M2 as a [`green_metric::Metric`]: the m2scorer's greedy fold at `beta`, scored by its F.
+#[derive(Debug, Clone, Copy)]
+pub struct MaxMatch {
+    pub beta: f64,
+}
+
+impl green_metric::Metric for MaxMatch {
+    type Stats = SentenceStats;
+    type Totals = Counts;
+
+    fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a SentenceStats>) -> Counts {
+        let mut fold = Fold::new(self.beta);
+        for s in stats {
+            fold.push(s);
+        }
+        fold.totals()
+    }
+
+    fn score(&self, totals: &Counts) -> f64 {
+        totals.score(self.beta).f
+    }
+}
+
 /// Fold statistics in order into the corpus score.
 pub fn fold(stats: &[SentenceStats], beta: f64) -> Report {
     let mut fold = Fold::new(beta);

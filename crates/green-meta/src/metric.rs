@@ -16,7 +16,10 @@
 //! are smoothed to 1 (as `gleu.py` does for sentences) and averaged over the sentence's
 //! references: the expected value of the sampling, without noise.
 
+use std::sync::Arc;
+
 use green_engine::{score, Counter, Normalization, Regions, SentenceCounts};
+use green_metric::{Folds, Resample};
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
@@ -275,75 +278,16 @@ impl Counts {
 }
 
 /// A configuration's scores on one dataset: per-sentence scores and per-view system scores.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Scores {
     /// `[sentence][system]` sentence-level scores.
     pub sentence: Vec<Vec<f64>>,
     /// `[view][system]` system scores at the configuration's level.
     pub system: Vec<Vec<f64>>,
-    /// GREEN only: the region counts of the reference chosen for every sentence, flat
-    /// `[sentence][system][order]`, so corpus scores of resampled corpora need no recount.
-    pub chosen: Option<Vec<Regions>>,
-    /// M2, ERRANT and CLEME: the per-sentence statistics their corpus folds run over, so
-    /// resampled corpora are refolded.
-    pub folds: Option<FoldStats>,
-}
-
-/// Per-sentence statistics of a metric whose corpus score is a greedy fold over sentences.
-#[derive(Debug, Clone)]
-pub enum FoldStats {
-    /// `[sentence][system]`.
-    M2 {
-        beta: f64,
-        stats: Vec<Vec<green_m2::SentenceStats>>,
-    },
-    /// `[sentence][system]`.
-    Errant {
-        beta: f64,
-        stats: Vec<Vec<green_edits::compare::SentenceStats>>,
-    },
-    /// `[system][sentence]`.
-    Cleme {
-        beta: f64,
-        independent: bool,
-        stats: Vec<Vec<green_edits::cleme::SentenceStats>>,
-    },
-}
-
-impl FoldStats {
-    /// System `h`'s corpus score over `sentences` in order, sentence `k` counted
-    /// `weights[k]` times (all 1 for the corpus itself).
-    pub fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
-        let repeated = || {
-            sentences
-                .iter()
-                .zip(weights)
-                .flat_map(|(&s, &w)| std::iter::repeat_n(s, w as usize))
-        };
-        match self {
-            FoldStats::M2 { beta, stats } => {
-                let mut f = green_m2::Fold::new(*beta);
-                for s in repeated() {
-                    f.push(&stats[s][h]);
-                }
-                f.totals().score(*beta).f
-            }
-            FoldStats::Errant { beta, stats } => {
-                green_edits::compare::fold_refs(repeated().map(|s| &stats[s][h]), *beta)
-                    .score
-                    .f
-            }
-            FoldStats::Cleme {
-                beta,
-                independent,
-                stats,
-            } => {
-                let refs: Vec<&green_edits::cleme::SentenceStats> =
-                    repeated().map(|s| &stats[h][s]).collect();
-                green_edits::cleme::corpus_f(&refs, *beta, *independent).unwrap_or(f64::NAN)
-            }
-        }
-    }
+    /// The metric's per-sentence statistics of every system, so corpus scores of resampled
+    /// corpora are refolded without a recount (`None` for corpus GLEU-reformulated, whose
+    /// reference sampling is not resampled, and for external scores).
+    pub folds: Option<Arc<dyn Resample>>,
 }
 
 /// Score every system of `data` with `config` from `counts` (counted with its tokenizer).
@@ -364,7 +308,9 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
             let mut part_totals =
                 vec![vec![vec![Regions::default(); n]; systems]; data.parts.len()];
             let mut sentence = Vec::with_capacity(counts.sentences.len());
-            let mut chosen = vec![Regions::default(); counts.sentences.len() * systems * n];
+            // `[system][sentence]`: the chosen reference's counts, the one a refold picks again.
+            let mut chosen: Vec<Vec<Vec<Vec<Regions>>>> =
+                vec![vec![Vec::new(); counts.sentences.len()]; systems];
             for (p, range) in data.parts.iter().enumerate() {
                 for (i, c) in range.clone().zip(&counts.sentences[range.clone()]) {
                     let mut row = Vec::with_capacity(systems);
@@ -374,8 +320,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                         for (t, reg) in total.iter_mut().zip(regions) {
                             t.add(reg);
                         }
-                        let at = (i * systems + h) * n;
-                        chosen[at..at + n].copy_from_slice(regions);
+                        chosen[h][i] = vec![regions.to_vec()];
                         row.push(score);
                     }
                     sentence.push(row);
@@ -393,11 +338,14 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 }
                 Level::Mean => view_mean(v, &sentence, h),
             });
+            let folds = Folds {
+                metric: score::Green { n, beta },
+                stats: chosen,
+            };
             Ok(Scores {
                 sentence,
                 system,
-                chosen: Some(chosen),
-                folds: None,
+                folds: Some(Arc::new(folds)),
             })
         }
         Metric::Gleu {
@@ -461,7 +409,6 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
             Ok(Scores {
                 sentence,
                 system,
-                chosen: None,
                 folds: None,
             })
         }
@@ -511,22 +458,30 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
         data,
         config,
         None,
-        FoldStats::M2 { beta, stats },
+        Folds {
+            metric: green_m2::MaxMatch { beta },
+            stats: by_system(stats, data.descriptor.systems.len()),
+        },
     ))
 }
 
-/// The scores of a fold metric: sentence scores (`None`: each sentence folded alone) and per
-/// view the corpus fold over its sentences (corpus level) or their mean (mean level).
-fn fold_scores(
+/// The scores of a metric from its per-sentence statistics (`stats[system][sentence]`):
+/// sentence scores (`None`: the metric's own), and per view the corpus fold over its
+/// sentences (corpus level) or their mean (mean level).
+fn fold_scores<M: green_metric::Metric + Send + Sync + 'static>(
     data: &Dataset,
     config: &MetricConfig,
     sentence: Option<Vec<Vec<f64>>>,
-    folds: FoldStats,
+    folds: Folds<M>,
 ) -> Scores {
-    let systems = data.descriptor.systems.len();
     let sentence = sentence.unwrap_or_else(|| {
+        let by_system: Vec<Vec<f64>> = folds
+            .stats
+            .iter()
+            .map(|s| folds.metric.sentence_scores(s))
+            .collect();
         (0..data.sentences.len())
-            .map(|i| (0..systems).map(|h| folds.score(&[i], &[1], h)).collect())
+            .map(|i| by_system.iter().map(|row| row[i]).collect())
             .collect()
     });
     let system = per_view(data, |v, h| match config.level {
@@ -536,9 +491,21 @@ fn fold_scores(
     Scores {
         sentence,
         system,
-        chosen: None,
-        folds: Some(folds),
+        folds: Some(Arc::new(folds)),
     }
+}
+
+/// `[sentence][system]` → `[system][sentence]`.
+fn by_system<S>(rows: Vec<Vec<S>>, systems: usize) -> Vec<Vec<S>> {
+    let mut out: Vec<Vec<S>> = (0..systems)
+        .map(|_| Vec::with_capacity(rows.len()))
+        .collect();
+    for row in rows {
+        for (column, x) in out.iter_mut().zip(row) {
+            column.push(x);
+        }
+    }
+    out
 }
 
 /// The tokenizer that turns raw text into the tokens edit metrics compare (`None`: the
@@ -638,7 +605,10 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                 data,
                 config,
                 None,
-                FoldStats::Errant { beta, stats },
+                Folds {
+                    metric: compare::Errant { beta },
+                    stats: by_system(stats, systems),
+                },
             ))
         }
         Metric::Cleme { beta, independent } => {
@@ -670,9 +640,8 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                 data,
                 config,
                 Some(sentence),
-                FoldStats::Cleme {
-                    beta,
-                    independent,
+                Folds {
+                    metric: cleme::Cleme { beta, independent },
                     stats,
                 },
             ))

@@ -269,7 +269,6 @@ pub fn run(
             let scores = metric::Scores {
                 sentence: Vec::new(),
                 system: vec![system.clone(); data.views.len()],
-                chosen: None,
                 folds: None,
             };
             let values = prepared.row_system_only(&scores);

@@ -12,13 +12,13 @@
 
 use std::collections::HashMap;
 
-use green_engine::{score, Regions};
+use green_metric::Resample;
 use green_signif::{bootstrap_many, Interval};
 
 use crate::eval::{Agreement, HumanScore, Prepared};
 use crate::human;
 use crate::judgments::Matrix;
-use crate::metric::{FoldStats, Level, Metric, MetricConfig, Scores};
+use crate::metric::{Level, Metric, MetricConfig, Scores};
 use crate::stats;
 use crate::Error;
 
@@ -56,42 +56,16 @@ impl Bootstrap {
 
 /// The metric's system scores of one view under sentence weights.
 enum SystemScores<'a> {
-    /// GREEN of the weighted sums of the chosen region counts.
-    Corpus {
-        chosen: &'a [Regions],
-        n: usize,
-        beta: f64,
-    },
     /// Weighted mean of sentence scores.
     Mean(&'a [Vec<f64>]),
-    /// A greedy fold (M2, ERRANT, CLEME) rerun over the resampled sentences.
-    Refold(&'a FoldStats),
+    /// The metric's corpus fold rerun over the resampled sentences (GREEN's chosen counts;
+    /// M2's, ERRANT's and CLEME's greedy reference choice).
+    Refold(&'a dyn Resample),
 }
 
 impl SystemScores<'_> {
     fn of(&self, sentences: &[usize], weights: &[u32], systems: usize) -> Vec<f64> {
         match self {
-            SystemScores::Corpus { chosen, n, beta } => (0..systems)
-                .map(|h| {
-                    let mut sum = vec![Regions::default(); *n];
-                    for (&s, &w) in sentences.iter().zip(weights) {
-                        let at = (s * systems + h) * n;
-                        let w = u64::from(w);
-                        for (t, r) in sum.iter_mut().zip(&chosen[at..at + n]) {
-                            t.add(&Regions {
-                                tk: r.tk * w,
-                                td: r.td * w,
-                                ti: r.ti * w,
-                                od: r.od * w,
-                                oi: r.oi * w,
-                                ud: r.ud * w,
-                                ui: r.ui * w,
-                            });
-                        }
-                    }
-                    score::green(&sum, *beta)
-                })
-                .collect(),
             SystemScores::Refold(folds) => (0..systems)
                 .map(|h| folds.score(sentences, weights, h))
                 .collect(),
@@ -128,20 +102,11 @@ pub fn intervals(
         ));
     }
     let metric = match (config.metric, config.level) {
-        (Metric::Green { n, beta }, Level::Corpus) => SystemScores::Corpus {
-            chosen: scores.chosen.as_deref().ok_or_else(|| {
-                Error::Config("internal: GREEN scores without chosen region counts".into())
-            })?,
-            n,
-            beta,
-        },
         (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
         (Metric::Gleu { .. }, Level::Corpus) => return Ok(vec![None; prep.columns().len()]),
-        (Metric::M2 { .. } | Metric::Errant { .. } | Metric::Cleme { .. }, Level::Corpus) => {
-            SystemScores::Refold(scores.folds.as_ref().ok_or_else(|| {
-                Error::Config("internal: fold scores without their statistics".into())
-            })?)
-        }
+        (_, Level::Corpus) => SystemScores::Refold(scores.folds.as_deref().ok_or_else(|| {
+            Error::Config("internal: corpus scores without their statistics".into())
+        })?),
     };
     let d = prep.data;
     let systems = d.descriptor.systems.len();

@@ -522,7 +522,14 @@ impl Scorer {
     ) -> PyResult<Bound<'py, PyDict>> {
         let paths = file_list(&source, &references, &systems)?;
         let rows = row_range(start, stop)?;
-        let acc = self.stream_files(py, &paths, references.len(), beta, rows, stream::Keep::Totals)?;
+        let acc = self.stream_files(
+            py,
+            &paths,
+            references.len(),
+            beta,
+            rows,
+            stream::Keep::Totals,
+        )?;
         nonempty(acc.sentences() as usize)?;
         evaluation_dict(py, self, &acc.finish(), references.len(), None)
     }
@@ -544,7 +551,14 @@ impl Scorer {
     ) -> PyResult<Py<PyAny>> {
         let paths = file_list(&source, &references, &systems)?;
         let rows = row_range(start, stop)?;
-        let acc = self.stream_files(py, &paths, references.len(), beta, rows, stream::Keep::Mergeable)?;
+        let acc = self.stream_files(
+            py,
+            &paths,
+            references.len(),
+            beta,
+            rows,
+            stream::Keep::Mergeable,
+        )?;
         self.stats_dict(py, acc, references.len())
     }
 

@@ -6,6 +6,7 @@ pub mod gleu;
 pub mod m2;
 pub mod maege;
 pub mod maxmatch;
+pub mod merge;
 pub mod meta;
 pub mod paired;
 pub mod parallel;
