@@ -319,18 +319,23 @@ fn stdin_crlf_bom_and_missing_newline() {
     );
 }
 
+/// Seeded pseudo-random numbers below `m` (a 64-bit LCG), for generated corpora.
+fn numbers(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |m| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % m
+    }
+}
+
 #[test]
 fn long_lines_split_into_batches_by_bytes_score_as_one_pass() {
     // ~6 MB of lines of up to 2,000 words: the streaming reader ends a batch at 2 MiB of
     // text, so this takes several batches; the para path holds the corpus in memory.
     let dir = tempfile::tempdir().unwrap();
-    let mut state = 7u64;
-    let mut next = |m: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % m
-    };
+    let mut next = numbers(7);
     let (mut s, mut r, mut c, mut p) = (String::new(), String::new(), String::new(), String::new());
     for i in 0..500 {
         let len = [3, 1500, 2000][next(3) as usize];
@@ -503,13 +508,7 @@ fn long_aliases_of_the_reference() {
 #[test]
 fn merged_shard_statistics_print_one_run() {
     let root = tempfile::tempdir().unwrap();
-    let mut state = 11u64;
-    let mut next = |m: u64| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) % m
-    };
+    let mut next = numbers(11);
     let words = ["a", "b", "the", "cat", "sat", "on", "mat", ".", "猫"];
     let mut line = || -> String {
         let n = next(12) as usize;

@@ -288,8 +288,13 @@ fn locate(spec: &str, dirs: &[PathBuf]) -> Result<(Loaded, PluginInfo), Error> {
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     );
+    let built: Vec<String> = built_in()
+        .into_iter()
+        .filter_map(|i| i.ok().map(|i| i.name))
+        .collect();
     Err(Error(format!(
-        "plugin '{spec}' not found in {searched}{other}; plugins are found by file name ({file}, or any name ending in _{spec} or -{spec}): put its directory in {PATH_VAR}, or give the library's path; `green plugins` lists what is there"
+        "plugin '{spec}' not found in {searched}{other} nor built in ({}); plugins are found by file name ({file}, or any name ending in _{spec} or -{spec}): put its directory in {PATH_VAR}, or give the library's path; `green plugins` lists what is there",
+        built.join(", ")
     )))
 }
 

@@ -231,6 +231,7 @@ fn plugins_are_found_by_name_and_listed() {
     let err = load_from("klingon", None, &dirs).unwrap_err().0;
     assert!(
         err.contains("plugin 'klingon' not found in /nonexistent-dir, ")
+            && err.contains(" nor built in (regex); ")
             && err.contains("plugins are found by file name (libklingon.so"),
         "{err}"
     );
