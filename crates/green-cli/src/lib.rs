@@ -50,7 +50,7 @@ pub enum Command {
     /// M2 (MaxMatch) exactly as the NUS m2scorer prints it: green maxmatch [-v] [--beta B] SYSTEM... GOLD.m2
     #[command(visible_alias = "m2scorer")]
     Maxmatch(cmd::maxmatch::Args),
-    /// GREEN of a corpus scored in shards: green merge PART1.json PART2.json ... (from green ... --stats PART.json)
+    /// GREEN or GLEU of a corpus scored in shards: green merge PART1.json PART2.json ... (from green [gleu] ... --stats PART.json)
     Merge(cmd::merge::Args),
     /// Meta-evaluation: agreement of GREEN/GLEU configurations with human judgments.
     Meta(cmd::meta::Args),

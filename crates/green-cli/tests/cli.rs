@@ -504,7 +504,7 @@ fn long_aliases_of_the_reference() {
 }
 
 /// A corpus scored in three shards with `--stats` and joined by `green merge` prints what one
-/// run prints, at corpus and mean level, as text, -v tables and JSON.
+/// run prints, at corpus and mean level, as text, -v tables and JSON; for GREEN and for GLEU.
 #[test]
 fn merged_shard_statistics_print_one_run() {
     let root = tempfile::tempdir().unwrap();
@@ -556,6 +556,40 @@ fn merged_shard_statistics_print_one_run() {
         let merged = stdout(&green(root.path(), &with(&with(&["merge"], &parts), opts)));
         assert_eq!(merged, whole, "{opts:?}");
     }
+    // GLEU: every sentence's statistics per shard, folded by the official GLEU's Metric.
+    let gleu = [
+        "gleu", "-s", "src", "-r", "ref0", "ref1", "-o", "hyp0", "hyp1", "-n", "3",
+    ];
+    for (name, mode) in [("sampled", &["-i", "50"][..]), ("max", &["-m"])] {
+        for k in 0..3 {
+            let dir = root.path().join(format!("part{k}"));
+            let stats = root.path().join(format!("{name}{k}.json"));
+            let args = with(&with(&gleu, mode), &["--stats", stats.to_str().unwrap()]);
+            stdout(&green(&dir, &args));
+        }
+        let parts = [0, 1, 2].map(|k| format!("{name}{k}.json"));
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        for opts in [
+            &[][..],
+            &["--level", "mean"],
+            &["--format", "json", "-d", "6"],
+        ] {
+            let whole = stdout(&green(
+                &root.path().join("whole"),
+                &with(&with(&gleu, mode), opts),
+            ));
+            let merged = stdout(&green(root.path(), &with(&with(&["merge"], &parts), opts)));
+            assert_eq!(merged, whole, "{name} {opts:?}");
+        }
+    }
+    fails_with(
+        &green(root.path(), &["merge", "sampled0.json", "max1.json"]),
+        "max1.json cannot follow sampled0.json",
+    );
+    fails_with(
+        &green(root.path(), &["merge", "part0.json", "max1.json"]),
+        "max1.json holds gleu statistics but part0.json holds green",
+    );
     // Shards of other settings, damaged or foreign files: one error line each.
     let dir = root.path().join("part0");
     let char_stats = root.path().join("char.json");
@@ -573,7 +607,7 @@ fn merged_shard_statistics_print_one_run() {
     std::fs::write(root.path().join("junk.json"), "{\"format\": 1}").unwrap();
     fails_with(
         &green(root.path(), &["merge", "part0.json", "junk.json"]),
-        "junk.json: not a statistics file of `green --stats`",
+        "junk.json: not a statistics file of --stats",
     );
     let text = std::fs::read_to_string(root.path().join("part1.json")).unwrap();
     std::fs::write(

@@ -4,10 +4,12 @@
 use green_engine::gleu::{self, GleuCounts};
 use green_engine::numpy::numpy_mean;
 use green_engine::{Counter, Normalization};
+use green_metric::Metric;
 use green_tokenizers::Built;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use crate::m2::{from_python, to_python};
 use crate::{
     build_tokenizer, checked_n, extract_lines, extract_sets, green_err, nonempty, option_texts,
     same_length,
@@ -160,6 +162,51 @@ impl Gleu {
         let scores = self.sentence_scores(py, sources, references, hypotheses, max)?;
         nonempty(scores.len())?;
         Ok(numpy_mean(&scores))
+    }
+
+    /// Every sentence's GLEU statistics of one system (plain dicts: pickle, JSON, Dask):
+    /// statistics of consecutive shards concatenate in corpus order, and `fold` scores them
+    /// with the numbers of one pass (the reference draws run over the whole list).
+    fn stats(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        hypotheses: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyAny>> {
+        let counts = self.count(py, sources, references, hypotheses)?;
+        to_python(py, &counts)
+    }
+
+    /// Corpus (sampled, or `max=True`) or mean GLEU of statistics from `stats`, concatenated
+    /// in corpus order: `corpus_score`'s or `mean_score`'s number for those sentences.
+    #[pyo3(signature = (stats, *, level = "corpus", max = false))]
+    fn fold(
+        &self,
+        py: Python<'_>,
+        stats: &Bound<'_, PyAny>,
+        level: &str,
+        max: bool,
+    ) -> PyResult<f64> {
+        let counts: Vec<GleuCounts> = from_python(py, stats, "Gleu.stats")?;
+        nonempty(counts.len())?;
+        if let Some(c) = counts.iter().find(|c| c.n != self.n || c.hyps != 1) {
+            return Err(green_err(format!(
+                "statistics of N={} for {} systems cannot fold under this Gleu (N={}, one system per call)",
+                c.n, c.hyps, self.n
+            )));
+        }
+        let metric = gleu::Gleu {
+            iterations: self.iterations,
+            max,
+        };
+        py.detach(|| match level {
+            "corpus" => Ok(metric.score(&metric.fold(&counts))),
+            "mean" => Ok(numpy_mean(&metric.sentence_scores(&counts))),
+            other => Err(green_err(format!(
+                "unknown level '{other}'; fold gives corpus or mean"
+            ))),
+        })
     }
 
     /// The signature `green gleu --format json` prints for these settings.

@@ -63,3 +63,20 @@ def test_bad_settings_and_input():
         green.Gleu().corpus_score(["a"], [[None]], ["a"])
     with pytest.raises(green.GreenError, match="references"):
         green.Gleu().corpus_score(["a", "b"], [["a"]], ["a", "b"])
+
+
+def test_statistics_of_shards_fold_like_one_pass():
+    d = FIXTURES / "gleu"
+    src, refs, hyp = lines(d / "src.txt"), [lines(d / "ref0.txt"), lines(d / "ref1.txt")], lines(d / "hyp0.txt")
+    gleu = green.Gleu(iterations=50)
+    cuts = [0, 1, len(src) // 2, len(src)]
+    stats = []
+    for a, b in zip(cuts, cuts[1:]):
+        stats += json.loads(json.dumps(gleu.stats(src[a:b], [r[a:b] for r in refs], hyp[a:b])))
+    assert gleu.fold(stats) == gleu.corpus_score(src, refs, hyp)
+    assert gleu.fold(stats, max=True) == gleu.corpus_score(src, refs, hyp, max=True)
+    assert gleu.fold(stats, level="mean") == gleu.mean_score(src, refs, hyp)
+    with pytest.raises(green.GreenError, match="N=4 for 1 systems cannot fold under this Gleu \\(N=3"):
+        green.Gleu(n=3).fold(stats)
+    with pytest.raises(green.GreenError, match="fold gives corpus or mean"):
+        gleu.fold(stats, level="sentence")

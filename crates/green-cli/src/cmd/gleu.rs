@@ -4,13 +4,14 @@
 //! reading, counting in parallel, and the package's three programs as levels:
 //! `gleu` (corpus), `sgleu` (sentence), `mgleu` (mean).
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use green_engine::gleu::{self, GleuCounts, GleuStats};
 use green_engine::numpy::numpy_mean;
 use green_engine::{Counter, Tokenizer};
 use green_io::m2::MissingAnnotator;
 use green_io::references::Format as RefFormat;
+use green_metric::Shard;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -96,6 +97,35 @@ pub struct Args {
     /// Worker threads (default: all cores). Results are identical at any count.
     #[arg(long, value_parser = bounded(1, MAX_THREADS))]
     pub threads: Option<usize>,
+
+    /// Also write every sentence's GLEU statistics to FILE (JSON): `green merge` joins the
+    /// files of consecutive shards of a corpus into the corpus and mean scores of one run.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
+}
+
+/// What `--stats` writes: per system, every sentence's statistics, and the settings the
+/// scores depend on (the shard's signature) beside the folding ones.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct StatsFile {
+    /// [`crate::score::STATS_FORMAT`].
+    pub(crate) format: String,
+    /// `gleu`.
+    pub(crate) metric: String,
+    pub(crate) iterations: u64,
+    pub(crate) max: bool,
+    pub(crate) systems: Vec<String>,
+    pub(crate) shard: Shard<GleuCounts>,
+}
+
+impl StatsFile {
+    /// The metric the statistics fold under.
+    pub(crate) fn metric(&self) -> gleu::Gleu {
+        gleu::Gleu {
+            iterations: self.iterations,
+            max: self.max,
+        }
+    }
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -115,8 +145,23 @@ pub fn run(args: &Args) -> Result<()> {
     let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
     let counts = count(tokenizer, args.n, &data)?;
+    if let Some(path) = &args.stats {
+        let systems = (0..args.hyps.len())
+            .map(|h| counts.iter().map(|c| c.hypothesis(h)).collect())
+            .collect();
+        let file = StatsFile {
+            format: crate::score::STATS_FORMAT.into(),
+            metric: "gleu".into(),
+            iterations: args.iterations as u64,
+            max: args.max,
+            systems: args.hyps.clone(),
+            shard: Shard::new(settings(args, tokenizer), systems)?,
+        };
+        std::fs::write(path, serde_json::to_string(&file)? + "\n")
+            .with_context(|| format!("cannot write the statistics to {path}"))?;
+    }
     let text = match args.format.as_str() {
-        "json" => serde_json::to_string_pretty(&to_json(args, &data, &counts, tokenizer))? + "\n",
+        "json" => serde_json::to_string_pretty(&to_json(args, &counts, tokenizer))? + "\n",
         _ => render(args, &data, &counts),
     };
     emit(&text)?;
@@ -268,16 +313,10 @@ fn table(stats: &[GleuStats], rlen: u64, hlen: u64, d: usize) -> String {
     pretty_table(&header, &rows)
 }
 
-/// Scores unrounded (×100) and the signature.
-fn to_json(
-    args: &Args,
-    data: &Loaded,
-    counts: &[GleuCounts],
-    tokenizer: &dyn Tokenizer,
-) -> serde_json::Value {
-    let fixed = data.refs.iter().all(|r| r.len() == data.max_refs);
-    let signature = format!(
-        "gleu|n:{}|{}|draw:python-mt19937-seed-101i|tok:{}|norm:{}|refs:{}|level:{}|v:{}",
+/// The settings part of the signature: what must be equal for shards to merge.
+fn settings(args: &Args, tokenizer: &dyn Tokenizer) -> String {
+    format!(
+        "gleu|n:{}|{}|draw:python-mt19937-seed-101i|tok:{}|norm:{}",
         args.n,
         if args.max {
             "max".to_string()
@@ -286,14 +325,28 @@ fn to_json(
         },
         tokenizer.name(),
         args.tokenizer.normalization,
-        if fixed {
-            data.max_refs.to_string()
-        } else {
-            "var".into()
-        },
-        format!("{:?}", args.level).to_lowercase(),
+    )
+}
+
+/// The signature of scores at `level`: the settings, the references per sentence (`var`
+/// when they vary) and the level.
+pub(crate) fn signature(settings: &str, counts: &[GleuCounts], level: Level) -> String {
+    let most = counts.iter().map(|c| c.refs).max().unwrap_or(0);
+    let refs = if counts.iter().all(|c| c.refs == most) {
+        most.to_string()
+    } else {
+        "var".into()
+    };
+    format!(
+        "{settings}|refs:{refs}|level:{}|v:{}",
+        format!("{level:?}").to_lowercase(),
         env!("CARGO_PKG_VERSION")
-    );
+    )
+}
+
+/// Scores unrounded (×100) and the signature.
+fn to_json(args: &Args, counts: &[GleuCounts], tokenizer: &dyn Tokenizer) -> serde_json::Value {
+    let signature = signature(&settings(args, tokenizer), counts, args.level);
     let systems: Vec<serde_json::Value> = args
         .hyps
         .iter()

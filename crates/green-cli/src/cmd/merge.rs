@@ -1,20 +1,28 @@
-//! `green merge`: GREEN scores of a corpus scored in shards.
+//! `green merge`: GREEN or GLEU scores of a corpus scored in shards.
 //!
 //! A corpus too big for one machine, or already split into parts, is scored part by part with
-//! `green ... --stats PART.json`; `green merge PART1.json PART2.json ...` joins the parts'
-//! statistics in corpus order and prints what one run over the whole corpus prints (corpus or
-//! mean level, text or JSON), bit for bit: region totals add exactly, and the mean is taken
-//! over every sentence score the parts kept.
+//! `green ... --stats PART.json` (or `green gleu ... --stats PART.json`); `green merge
+//! PART1.json PART2.json ...` joins the parts' statistics in corpus order and prints what one
+//! run over the whole corpus prints (corpus or mean level, text or JSON), bit for bit: GREEN's
+//! region totals add exactly and its mean is taken over every sentence score the parts kept;
+//! GLEU's shards keep every sentence's statistics, folded by the official GLEU's
+//! `green_metric::Metric`.
 
 use anyhow::{bail, Context, Result};
+use green_engine::numpy::numpy_mean;
 use green_engine::{Normalization, Signature};
+use green_metric::Metric;
+use serde_json::{json, Value};
 
+use crate::cmd::gleu;
 use crate::limits::{bounded, MAX_DIGITS};
+use crate::output::{emit, percent};
 use crate::score::{self, Format, Level, Scored, StatsFile, STATS_FORMAT};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Statistics files written by `green ... --stats FILE`, in corpus order.
+    /// Statistics files written by `green ... --stats FILE` or `green gleu ... --stats FILE`,
+    /// in corpus order.
     #[arg(required = true, num_args = 1.., value_name = "STATS")]
     pub files: Vec<String>,
 
@@ -30,7 +38,7 @@ pub struct Args {
     #[arg(short = 'd', long = "digit", default_value_t = 2, value_parser = bounded(0, MAX_DIGITS))]
     pub digits: usize,
 
-    /// Print the per-order table of counts and scores (corpus level).
+    /// Print the per-order table of counts and scores (GREEN, corpus level).
     #[arg(short = 'v', long)]
     pub verbose: bool,
 
@@ -39,31 +47,65 @@ pub struct Args {
     pub line_verbose: bool,
 }
 
-fn read(path: &str) -> Result<StatsFile> {
+/// A statistics file as JSON, its layout checked, and the metric it is of (`green`, `gleu`).
+fn read(path: &str) -> Result<(Value, String)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
-    let file: StatsFile = serde_json::from_str(&text)
-        .map_err(|e| anyhow::anyhow!("{path}: not a statistics file of `green --stats` ({e})"))?;
-    if file.format != STATS_FORMAT {
+    let value: Value = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{path}: not a statistics file of --stats ({e})"))?;
+    let format = value.get("format").and_then(Value::as_str).unwrap_or("");
+    if format != STATS_FORMAT {
         bail!(
-            "{path}: statistics in layout '{}', but this green reads '{STATS_FORMAT}'; write them again with this green's --stats",
-            file.format
+            "{path}: not a statistics file of --stats in layout '{STATS_FORMAT}' (its format is '{format}'); write it again with this green's --stats"
         );
     }
-    file.statistics
-        .check()
-        .with_context(|| format!("{path}: damaged statistics"))?;
-    Ok(file)
+    let metric = value
+        .get("metric")
+        .and_then(Value::as_str)
+        .unwrap_or("green");
+    let metric = metric.to_string();
+    Ok((value, metric))
+}
+
+/// `value` as a `T`, or an error naming the file.
+fn parse<T: serde::de::DeserializeOwned>(path: &str, value: Value) -> Result<T> {
+    serde_json::from_value(value)
+        .map_err(|e| anyhow::anyhow!("{path}: not a statistics file of --stats ({e})"))
 }
 
 pub fn run(args: &Args) -> Result<()> {
     if args.level == Level::Sentence {
         bail!("green merge prints corpus or mean scores; sentence scores come from scoring the shards themselves (--level sentence)");
     }
-    let mut files = args.files.iter();
-    let first = files.next().context("no statistics files given")?;
-    let mut merged = read(first)?;
-    for path in files {
-        let next = read(path)?;
+    let mut files = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        let (value, metric) = read(path)?;
+        files.push((path.as_str(), value, metric));
+    }
+    let (first, _, metric) = files.first().context("no statistics files given")?;
+    let (first, metric) = (first.to_string(), metric.clone());
+    if let Some((path, _, other)) = files.iter().find(|f| f.2 != metric) {
+        bail!("{path} holds {other} statistics but {first} holds {metric}: merge shards of one metric");
+    }
+    let files = files.into_iter().map(|(path, value, _)| (path, value));
+    match metric.as_str() {
+        "green" => merge_green(args, files),
+        "gleu" => merge_gleu(args, files),
+        other => bail!("{first}: statistics of metric '{other}', which green merge does not know"),
+    }
+}
+
+/// GREEN shards: what one scoring run prints.
+fn merge_green<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) -> Result<()> {
+    let mut files = files.map(|(path, value)| {
+        let file: StatsFile = parse(path, value)?;
+        file.statistics
+            .check()
+            .with_context(|| format!("{path}: damaged statistics"))?;
+        Ok::<_, anyhow::Error>((path, file))
+    });
+    let (first, mut merged) = files.next().context("no statistics files given")??;
+    for next in files {
+        let (path, next) = next?;
         let same = |what: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| -> Result<()> {
             let (a, b) = (format!("{a:?}"), format!("{b:?}"));
             if a != b {
@@ -123,4 +165,75 @@ pub fn run(args: &Args) -> Result<()> {
         m2: merged.m2.clone(),
     };
     score::print(&scored, &shown, args.level, &base)
+}
+
+/// GLEU shards: `green gleu`'s corpus or mean output for the whole corpus.
+fn merge_gleu<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) -> Result<()> {
+    if args.verbose {
+        bail!("green merge does not print GLEU's per-order tables; run green gleu -v on the whole corpus");
+    }
+    let mut merged: Option<(&str, gleu::StatsFile)> = None;
+    for (path, value) in files {
+        let next: gleu::StatsFile = parse(path, value)?;
+        next.shard
+            .check()
+            .with_context(|| format!("{path}: damaged statistics"))?;
+        merged = Some(match merged {
+            None => (path, next),
+            Some((first, mut all)) => {
+                if all.systems.len() != next.systems.len() {
+                    bail!(
+                        "{path}: {} systems, but {first} has {}: merge only shards scored with the same settings",
+                        next.systems.len(),
+                        all.systems.len()
+                    );
+                }
+                all.shard = all
+                    .shard
+                    .merge(next.shard)
+                    .with_context(|| format!("{path} cannot follow {first}"))?;
+                (first, all)
+            }
+        });
+    }
+    let (_, merged) = merged.context("no statistics files given")?;
+    if merged.shard.sentences() == 0 {
+        bail!("the statistics hold no sentences: there is nothing to score");
+    }
+    let metric = merged.metric();
+    let level = match args.level {
+        Level::Mean => gleu::Level::Mean,
+        _ => gleu::Level::Corpus,
+    };
+    let scores: Vec<f64> = merged
+        .shard
+        .systems
+        .iter()
+        .map(|s| match level {
+            gleu::Level::Mean => numpy_mean(&metric.sentence_scores(s)),
+            _ => metric.score(&metric.fold(s)),
+        })
+        .collect();
+    let text = match args.format {
+        Format::Json => {
+            let systems: Vec<Value> = merged
+                .systems
+                .iter()
+                .zip(&scores)
+                .map(|(path, x)| json!({"path": path, "score": 100.0 * x}))
+                .collect();
+            let signature =
+                gleu::signature(&merged.shard.signature, &merged.shard.systems[0], level);
+            serde_json::to_string_pretty(&json!({"signature": signature, "systems": systems}))?
+                + "\n"
+        }
+        Format::Text => merged
+            .systems
+            .iter()
+            .zip(&scores)
+            .map(|(path, x)| format!("{path}\t{}\n", percent(*x, args.digits)))
+            .collect(),
+    };
+    emit(&text)?;
+    Ok(())
 }

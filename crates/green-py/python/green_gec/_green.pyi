@@ -39,6 +39,12 @@ class Gleu:
     def sentence_scores(
         self, sources: Sequence[str], references: Sequence[Sequence[Optional[str]]], hypotheses: Sequence[str], *, max: bool = False
     ) -> List[float]: ...
+    def stats(
+        self, sources: Sequence[str], references: Sequence[Sequence[Optional[str]]], hypotheses: Sequence[str]
+    ) -> List[Dict[str, Any]]:
+        """Every sentence's GLEU statistics (plain dicts); shards concatenate in corpus order."""
+    def fold(self, stats: Sequence[Mapping[str, Any]], *, level: str = "corpus", max: bool = False) -> float:
+        """Corpus (sampled, or ``max=True``) or mean GLEU of concatenated statistics."""
     def signature(self, refs: str, level: str = "corpus", max: bool = False) -> str: ...
 
 class MaxMatch:
