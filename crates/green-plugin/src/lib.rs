@@ -581,7 +581,7 @@ mod tests {
         let err = load_from("nothere", None, &[PathBuf::from("/nonexistent-dir")])
             .unwrap_err()
             .0;
-        assert!(err.starts_with("plugin 'nothere' not found in /nonexistent-dir; plugins are found by file name (libnothere.so"), "{err}");
+        assert!(err.starts_with("plugin 'nothere' not found in /nonexistent-dir nor built in (regex); plugins are found by file name (libnothere.so"), "{err}");
         let err = load_from("./nothere.so", None, &[]).unwrap_err().0;
         assert_eq!(err, "plugin ./nothere.so: no such file");
     }
