@@ -235,7 +235,7 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();
     let keep = Keep::new(level, args, &config);
-    let scored = if streaming {
+    let mut scored = if streaming {
         match built {
             Built::Word(t) => score_files(t, config, &inputs, args, keep)?,
             Built::Char(t) => score_files(t, config, &inputs, args, keep)?,
@@ -275,7 +275,7 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
         .iter()
         .any(|r| ref_format.unwrap_or_else(|| RefFormat::detect(r)) == RefFormat::M2)
         .then(|| args.missing_annotator.name().to_string());
-    if let (Some(path), Some(stats)) = (&args.stats, &scored.stats) {
+    if let (Some(path), Some(statistics)) = (&args.stats, scored.stats.take()) {
         let file = StatsFile {
             format: STATS_FORMAT.into(),
             tokenizer: tokenizer_name.clone(),
@@ -285,10 +285,9 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             source: args.source.clone(),
             references: args.refs.clone(),
             systems: args.hyps.clone(),
-            statistics: stats.clone(),
+            statistics,
         };
-        std::fs::write(path, serde_json::to_string(&file)? + "\n")
-            .with_context(|| format!("cannot write the statistics to {path}"))?;
+        write_stats(path, &file)?;
     }
     let base = Signature {
         n: args.n as usize,
@@ -338,6 +337,12 @@ pub(crate) struct StatsFile {
 
 /// The version of the statistics file layout.
 pub(crate) const STATS_FORMAT: &str = "green-stats/1";
+
+/// Write a `--stats` file (one line of JSON).
+pub(crate) fn write_stats(path: &str, file: &impl serde::Serialize) -> Result<()> {
+    std::fs::write(path, serde_json::to_string(file)? + "\n")
+        .with_context(|| format!("cannot write the statistics to {path}"))
+}
 
 impl Scored {
     /// The report of merged statistics at `level` (corpus or mean; the mean as the reference

@@ -4,7 +4,7 @@
 //! reading, counting in parallel, and the package's three programs as levels:
 //! `gleu` (corpus), `sgleu` (sentence), `mgleu` (mean).
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::ValueEnum;
 use green_engine::gleu::{self, GleuCounts, GleuStats};
 use green_engine::numpy::numpy_mean;
@@ -157,8 +157,7 @@ pub fn run(args: &Args) -> Result<()> {
             systems: args.hyps.clone(),
             shard: Shard::new(settings(args, tokenizer), systems)?,
         };
-        std::fs::write(path, serde_json::to_string(&file)? + "\n")
-            .with_context(|| format!("cannot write the statistics to {path}"))?;
+        crate::score::write_stats(path, &file)?;
     }
     let text = match args.format.as_str() {
         "json" => serde_json::to_string_pretty(&to_json(args, &counts, tokenizer))? + "\n",
