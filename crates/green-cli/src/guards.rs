@@ -93,20 +93,19 @@ fn looks_like_para(line: &str) -> bool {
 }
 
 /// (CJK characters standing alone between whitespace or line ends, all CJK characters).
+/// ASCII texts, most of every non-CJK corpus, are passed over without decoding.
 fn spaced_cjk(texts: &[&str]) -> (usize, usize) {
     let (mut spaced, mut all) = (0, 0);
-    for t in texts {
-        let chars: Vec<char> = t.chars().collect();
-        for (i, &c) in chars.iter().enumerate() {
-            if !is_cjk(c) {
-                continue;
+    for t in texts.iter().filter(|t| !t.is_ascii()) {
+        let mut before = true;
+        let mut chars = t.chars().peekable();
+        while let Some(c) = chars.next() {
+            if is_cjk(c) {
+                all += 1;
+                let after = chars.peek().is_none_or(|n| n.is_whitespace());
+                spaced += usize::from(before && after);
             }
-            all += 1;
-            let before = i == 0 || chars[i - 1].is_whitespace();
-            let after = i + 1 == chars.len() || chars[i + 1].is_whitespace();
-            if before && after {
-                spaced += 1;
-            }
+            before = c.is_whitespace();
         }
     }
     (spaced, all)
@@ -114,9 +113,15 @@ fn spaced_cjk(texts: &[&str]) -> (usize, usize) {
 
 /// Whether most non-space characters of `t` are CJK (and it has a few).
 fn mostly_cjk(t: &str) -> bool {
-    let visible: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
-    let cjk = visible.iter().filter(|&&c| is_cjk(c)).count();
-    cjk >= 4 && cjk * 2 >= visible.len()
+    if t.is_ascii() {
+        return false;
+    }
+    let (mut visible, mut cjk) = (0, 0);
+    for c in t.chars().filter(|c| !c.is_whitespace()) {
+        visible += 1;
+        cjk += usize::from(is_cjk(c));
+    }
+    cjk >= 4 && cjk * 2 >= visible
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use green_io::m2::MissingAnnotator;
 use green_io::multigec;
 use green_io::references::{self, Format as RefFormat};
 use green_io::{read_lines, Batches, Input};
+use green_metric::Shard;
 use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
@@ -342,6 +343,40 @@ pub(crate) const STATS_FORMAT: &str = "green-stats/1";
 pub(crate) fn write_stats(path: &str, file: &impl serde::Serialize) -> Result<()> {
     std::fs::write(path, serde_json::to_string(file)? + "\n")
         .with_context(|| format!("cannot write the statistics to {path}"))
+}
+
+/// The `--stats` file of a metric whose statistics are kept per sentence (GLEU, M2, ERRANT,
+/// CLEME): the settings its output depends on, the systems, and a [`Shard`] whose signature
+/// holds everything that must be equal for shards to merge. A command renders its output
+/// from this, so `green merge` prints what one run prints.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct ShardFile<O, S> {
+    /// [`STATS_FORMAT`].
+    pub(crate) format: String,
+    /// `gleu`, `m2`, `errant` or `cleme`.
+    pub(crate) metric: String,
+    pub(crate) settings: O,
+    pub(crate) systems: Vec<String>,
+    pub(crate) shard: Shard<S>,
+}
+
+impl<O, S> ShardFile<O, S> {
+    /// Every system's sentence statistics (`stats[h][k]`), under `signature`.
+    pub(crate) fn new(
+        metric: &str,
+        settings: O,
+        signature: String,
+        systems: &[String],
+        stats: Vec<Vec<S>>,
+    ) -> Result<Self> {
+        Ok(ShardFile {
+            format: STATS_FORMAT.into(),
+            metric: metric.into(),
+            settings,
+            systems: systems.to_vec(),
+            shard: Shard::new(signature, stats)?,
+        })
+    }
 }
 
 impl Scored {

@@ -105,7 +105,7 @@ impl<T: Tokenizer> Scorer<T> {
         // that of the first failing sentence, whatever the thread count.
         let results: Vec<Result<SentenceCounts, TokenizeError>> = batch
             .par_iter()
-            .map_init(Counter::new, |counter, s| self.count(counter, s))
+            .map(|s| Counter::with_local(|counter| self.count(counter, s)))
             .collect();
         results
             .into_iter()

@@ -6,6 +6,7 @@
 //! A token is hashed once (into a per-sentence arena); an n-gram of order n+1 is a child of
 //! its first n tokens in a trie of ids, so higher orders never hash at all.
 
+use std::cell::RefCell;
 use std::hash::BuildHasher;
 
 use hashbrown::{HashMap, HashTable};
@@ -38,6 +39,22 @@ impl Regions {
             oi: c.saturating_sub(s.max(r)),
             ud: s.min(c).saturating_sub(r),
             ui: r.saturating_sub(s.max(c)),
+        }
+    }
+
+    /// The regions summed over every n-gram, from the texts' sizes `[|S|, |R|, |C|]` and four
+    /// sums over the n-grams: Σ min(s, r), Σ min(s, c), Σ min(r, c) and Σ min(s, r, c).
+    /// Exact: per n-gram, max(a, b) = a + b - min(a, b) turns each region into these mins
+    /// (e.g. td = s - min(s, max(r, c)) = s - min(s, r) - min(s, c) + min(s, r, c)).
+    pub fn from_sums([s, r, c]: [u64; 3], msr: u64, msc: u64, mrc: u64, msrc: u64) -> Regions {
+        Regions {
+            tk: msrc,
+            td: s + msrc - msr - msc,
+            ti: mrc - msrc,
+            od: msr - msrc,
+            oi: c + msrc - msc - mrc,
+            ud: msc - msrc,
+            ui: r + msrc - msr - mrc,
         }
     }
 
@@ -111,9 +128,10 @@ pub struct Counter {
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
     /// Building the next order: a dense (prefix, token) table, or trie heads per prefix;
-    /// `children` holds (token, next sibling) per n-gram id.
+    /// `children` holds (token, next sibling) per n-gram id; `taken`, the dense slots used.
     heads: Vec<u32>,
     children: Vec<(u32, u32)>,
+    taken: Vec<usize>,
     /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
     counts: Vec<u32>,
     /// Counts in the reference being scored, by id (zeroed again after each reference).
@@ -142,9 +160,23 @@ fn bmp_code_point(b: &[u8]) -> Option<u16> {
 /// returns every suffix of a long line would otherwise exhaust memory).
 pub const MAX_TOKEN_BYTES: usize = 1 << 30;
 
+thread_local! {
+    static LOCAL: RefCell<Counter> = RefCell::new(Counter::new());
+}
+
 impl Counter {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Runs `f` with this thread's own counter, kept from call to call, so its tables
+    /// (the 256 KiB code point table above all) are allocated and paged in once per thread,
+    /// not once per parallel task. A nested call gets a fresh counter.
+    pub fn with_local<R>(f: impl FnOnce(&mut Counter) -> R) -> R {
+        LOCAL.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut counter) => f(&mut counter),
+            Err(_) => f(&mut Counter::new()),
+        })
     }
 
     fn intern(&mut self, tok: &str) -> u32 {
@@ -348,8 +380,10 @@ impl Counter {
     }
 
     /// The regions of every (hypothesis, reference) pair at one order, from a dense table of
-    /// every text's counts. Ids absent from S, R and C give all-zero regions, so summing over
-    /// the whole vocabulary needs no branch.
+    /// every text's counts. Seven regions need only four sums over the n-grams, the rest
+    /// follow from the texts' lengths ([`Regions::from_sums`]): Σ min(s, r) per reference,
+    /// Σ min(s, c) per hypothesis, Σ min(r, c) and Σ min(s, r, c) per pair. Ids absent
+    /// from S, R and C add zero, so the sums run over the whole table without a branch.
     fn count_dense(
         &mut self,
         order: usize,
@@ -359,26 +393,37 @@ impl Counter {
         vocab: usize,
         out: &mut SentenceCounts,
     ) {
-        self.counts.clear();
-        self.counts.resize(texts * vocab, 0);
-        // Laid out [id][text] so the three counts of one n-gram share a cache line.
+        let (grams, bounds) = (&self.grams, &self.gram_bounds);
+        let counts = &mut self.counts;
+        counts.clear();
+        counts.resize(texts * vocab, 0);
+        // Laid out [id][text] so the counts of one n-gram share a cache line.
         for t in 0..texts {
-            for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
-                self.counts[id as usize * texts + t] += 1;
+            for &id in &grams[bounds[t]..bounds[t + 1]] {
+                counts[id as usize * texts + t] += 1;
             }
         }
-        for h in 0..hyps {
-            for r in 0..refs {
-                let (rt, ct) = (1 + r, 1 + refs + h);
-                let mut acc = Regions::default();
-                for row in self.counts.chunks_exact(texts) {
-                    acc.add(&Regions::of(
-                        u64::from(row[0]),
-                        u64::from(row[rt]),
-                        u64::from(row[ct]),
-                    ));
+        let len = |t: usize| (bounds[t + 1] - bounds[t]) as u64;
+        let min_with_source = |t: usize| -> u64 {
+            counts
+                .chunks_exact(texts)
+                .map(|row| u64::from(row[0].min(row[t])))
+                .sum()
+        };
+        let msc: Vec<u64> = (0..hyps).map(|h| min_with_source(1 + refs + h)).collect();
+        for r in 0..refs {
+            let rt = 1 + r;
+            let msr = min_with_source(rt);
+            for (h, &msc) in msc.iter().enumerate() {
+                let ct = 1 + refs + h;
+                let (mut mrc, mut msrc) = (0u64, 0u64);
+                for row in counts.chunks_exact(texts) {
+                    let m = row[rt].min(row[ct]);
+                    mrc += u64::from(m);
+                    msrc += u64::from(m.min(row[0]));
                 }
-                out.regions[(h * refs + r) * out.n + order - 1] = acc;
+                out.regions[(h * refs + r) * out.n + order - 1] =
+                    Regions::from_sums([len(0), len(rt), len(ct)], msr, msc, mrc, msrc);
             }
         }
     }
@@ -458,54 +503,75 @@ impl Counter {
     /// than hashing since almost every long prefix has one or two continuations.
     fn next_order(&mut self, order: usize, texts: usize, prev_vocab: usize) -> usize {
         const NONE: u32 = u32::MAX;
-        let tokens = self.vocab as usize;
-        let dense = prev_vocab.saturating_mul(tokens) <= 4 * self.grams.len() + 4096;
-        self.heads.clear();
-        if dense {
-            self.heads.resize(prev_vocab * tokens, NONE);
+        let width = self.vocab as usize;
+        let Counter {
+            heads,
+            children,
+            taken,
+            grams,
+            gram_bounds,
+            tokens,
+            bounds,
+            ..
+        } = self;
+        // `heads` is all NONE between calls: only the slots taken are reset afterwards, so a
+        // short sentence does not pay to clear a table sized for a long one.
+        let dense = prev_vocab.saturating_mul(width) <= 4 * grams.len() + 4096;
+        let size = if dense {
+            prev_vocab * width
         } else {
-            self.heads.resize(prev_vocab, NONE);
+            prev_vocab
+        };
+        if heads.len() < size {
+            heads.resize(size, NONE);
         }
-        self.children.clear();
+        children.clear();
+        taken.clear();
+        let mut ids = 0u32;
         let mut write = 0;
         for t in 0..texts {
-            let (gs, ge) = (self.gram_bounds[t], self.gram_bounds[t + 1]);
-            let toks = &self.tokens[self.bounds[t]..self.bounds[t + 1]];
-            self.gram_bounds[t] = write;
+            let (gs, ge) = (gram_bounds[t], gram_bounds[t + 1]);
+            let toks = &tokens[bounds[t]..bounds[t + 1]];
+            gram_bounds[t] = write;
             // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
-            for (i, &tok) in toks
-                .iter()
-                .enumerate()
-                .skip(order - 1)
-                .take((ge - gs).saturating_sub(1))
-            {
-                let prefix = self.grams[gs + i + 1 - order] as usize;
+            for i in 0..(ge - gs).saturating_sub(1) {
+                let prefix = grams[gs + i] as usize;
+                let tok = toks[i + order - 1];
                 let id = if dense {
-                    let slot = &mut self.heads[prefix * tokens + tok as usize];
-                    if *slot == NONE {
-                        *slot = self.children.len() as u32;
-                        self.children.push((tok, NONE));
+                    let at = prefix * width + tok as usize;
+                    if heads[at] == NONE {
+                        heads[at] = ids;
+                        ids += 1;
+                        taken.push(at);
                     }
-                    *slot
+                    heads[at]
                 } else {
-                    let mut child = self.heads[prefix];
-                    while child != NONE && self.children[child as usize].0 != tok {
-                        child = self.children[child as usize].1;
+                    let mut child = heads[prefix];
+                    while child != NONE && children[child as usize].0 != tok {
+                        child = children[child as usize].1;
                     }
                     if child == NONE {
-                        child = self.children.len() as u32;
-                        self.children.push((tok, self.heads[prefix]));
-                        self.heads[prefix] = child;
+                        child = ids;
+                        ids += 1;
+                        children.push((tok, heads[prefix]));
+                        heads[prefix] = child;
                     }
                     child
                 };
-                self.grams[write] = id;
+                grams[write] = id;
                 write += 1;
             }
         }
-        self.gram_bounds[texts] = write;
-        self.grams.truncate(write);
-        self.children.len()
+        gram_bounds[texts] = write;
+        grams.truncate(write);
+        if dense {
+            for &at in taken.iter() {
+                heads[at] = NONE;
+            }
+        } else {
+            heads[..size].fill(NONE);
+        }
+        ids as usize
     }
 }
 

@@ -14,7 +14,8 @@ use crate::text::{split, splitlines, strip};
 use crate::Error;
 
 /// What to do with ChERRANT target lines (`T<ref>-A<alt> text`), which the original rejects.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Alternatives {
     /// Keep only the edits of each reference's first alternative (`T<ref>` or `T<ref>-A0`).
     #[default]

@@ -18,7 +18,7 @@ use crate::text::split;
 use crate::Error;
 
 /// The original's options.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Options {
     pub beta: f64,
     /// Most unchanged tokens inside one merged system edit.

@@ -256,15 +256,17 @@ impl Counts {
             .sentences
             .par_iter()
             .enumerate()
-            .map_init(Counter::new, |c, (i, s)| {
-                let refs: Vec<&str> = s.refs.iter().map(String::as_str).collect();
-                let hyps: Vec<&str> = s.hyps.iter().map(String::as_str).collect();
-                c.count(tok, n, &s.source, &refs, &hyps).map_err(|e| {
-                    Error::Input(format!(
-                        "dataset {}: sentence {}: tokenizer {resolved} failed: {e}",
-                        data.descriptor.name,
-                        i + 1
-                    ))
+            .map(|(i, s)| {
+                Counter::with_local(|c| {
+                    let refs: Vec<&str> = s.refs.iter().map(String::as_str).collect();
+                    let hyps: Vec<&str> = s.hyps.iter().map(String::as_str).collect();
+                    c.count(tok, n, &s.source, &refs, &hyps).map_err(|e| {
+                        Error::Input(format!(
+                            "dataset {}: sentence {}: tokenizer {resolved} failed: {e}",
+                            data.descriptor.name,
+                            i + 1
+                        ))
+                    })
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;

@@ -55,7 +55,7 @@ impl Gleu {
                 let end = (start + CHUNK).min(count);
                 let chunk: Vec<PyResult<GleuCounts>> = (start..end)
                     .into_par_iter()
-                    .map_init(Counter::new, |counter, i| {
+                    .map(|i| Counter::with_local(|counter| {
                         let present: Vec<&str> =
                             refs.iter().filter_map(|set| set[i].as_deref()).collect();
                         if present.is_empty() {
@@ -72,7 +72,7 @@ impl Gleu {
                                     i + 1
                                 ))
                             })
-                    })
+                    }))
                     .collect();
                 for c in chunk {
                     out.push(c?);

@@ -24,7 +24,8 @@ pub mod williams;
 
 pub use bootstrap::{bootstrap, bootstrap_many, percentile, Interval};
 pub use paired::{
-    approximate_randomisation, exact_randomisation, paired_bootstrap, PairedResult, Stats,
+    approximate_randomisation, exact_randomisation, paired_bootstrap, Folded, Pair, PairedResult,
+    Stats, Summed,
 };
 pub use rng::Rng;
 pub use williams::{williams, Williams};

@@ -1,9 +1,10 @@
 //! Paired significance between two systems scored on the same sentences.
 //!
-//! Both tests work on per-sentence sufficient statistics: each sentence contributes a
-//! fixed-width vector of integer counts per system, and the metric's corpus score is a
-//! function of the summed vectors (GREEN: the chosen reference's region counts per order;
-//! GLEU: n-gram matches and lengths; M2: correct, proposed, gold). Nothing is recounted.
+//! Both tests work on per-sentence sufficient statistics ([`Pair`]), so nothing is recounted:
+//! either a fixed-width vector of integer counts per sentence whose sums the score is a
+//! function of ([`Summed`]; GREEN: the chosen reference's region counts per order), or any
+//! metric's statistics folded in corpus order ([`Folded`]; M2 and ERRANT choose references
+//! against running totals, CLEME weighs by the corpus's mean length, GLEU draws references).
 //! - Paired bootstrap (Koehn 2004), in the form sacrebleu's `--paired-bs` uses: resample
 //!   sentences, take the score difference of each replicate, centre the differences on their
 //!   mean (the null hypothesis of no difference) and count how often a centred difference is
@@ -16,6 +17,7 @@
 //! p = (c + 1) / (R + 1) for R sampled replicates (Noreen's correction, so p is never 0);
 //! the exact test gives c / 2^n.
 
+use green_metric::Metric;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -57,7 +59,7 @@ impl Stats {
         self.a.chunks(self.width).zip(self.b.chunks(self.width))
     }
 
-    fn sums(&self, weights: Option<&[u32]>, swap: impl Fn(usize) -> bool) -> (Vec<u64>, Vec<u64>) {
+    fn sums(&self, weights: Option<&[u32]>, swap: &dyn Fn(usize) -> bool) -> (Vec<u64>, Vec<u64>) {
         let (mut sa, mut sb) = (vec![0u64; self.width], vec![0u64; self.width]);
         for (i, (a, b)) in self.rows().enumerate() {
             let w = weights.map_or(1, |w| u64::from(w[i]));
@@ -71,6 +73,75 @@ impl Stats {
             }
         }
         (sa, sb)
+    }
+}
+
+/// Two systems' statistics on the same sentences, scored under any resampling or swap.
+pub trait Pair: Sync {
+    fn sentences(&self) -> usize;
+
+    /// The corpus scores of A and B with sentence `i` counted `weights[i]` times (once when
+    /// `weights` is `None`) and its statistics swapped between the systems where `swap(i)`.
+    fn scores(&self, weights: Option<&[u32]>, swap: &dyn Fn(usize) -> bool) -> (f64, f64);
+}
+
+/// Fixed-width counts whose sums a score function turns into the corpus score.
+pub struct Summed<F> {
+    pub stats: Stats,
+    pub score: F,
+}
+
+impl<F: Fn(&[u64]) -> f64 + Sync> Pair for Summed<F> {
+    fn sentences(&self) -> usize {
+        self.stats.sentences()
+    }
+
+    fn scores(&self, weights: Option<&[u32]>, swap: &dyn Fn(usize) -> bool) -> (f64, f64) {
+        let (sa, sb) = self.stats.sums(weights, swap);
+        ((self.score)(&sa), (self.score)(&sb))
+    }
+}
+
+/// Any metric's per-sentence statistics of two systems, folded in corpus order.
+pub struct Folded<M: Metric> {
+    metric: M,
+    a: Vec<M::Stats>,
+    b: Vec<M::Stats>,
+}
+
+impl<M: Metric> Folded<M> {
+    /// The statistics of A and B, sentence by sentence.
+    pub fn new(metric: M, a: Vec<M::Stats>, b: Vec<M::Stats>) -> Result<Self, Error> {
+        if a.len() != b.len() {
+            return Err(Error::Invalid(format!(
+                "paired statistics: {} and {} sentences; both systems need the same sentences",
+                a.len(),
+                b.len()
+            )));
+        }
+        if a.is_empty() {
+            return Err(Error::Invalid("paired statistics: no sentences".into()));
+        }
+        Ok(Folded { metric, a, b })
+    }
+}
+
+impl<M: Metric + Sync> Pair for Folded<M> {
+    fn sentences(&self) -> usize {
+        self.a.len()
+    }
+
+    fn scores(&self, weights: Option<&[u32]>, swap: &dyn Fn(usize) -> bool) -> (f64, f64) {
+        let side = |first: bool| {
+            (0..self.a.len()).flat_map(move |i| {
+                let w = weights.map_or(1, |w| w[i] as usize);
+                let (a, b) = (&self.a[i], &self.b[i]);
+                let from_a = first != swap(i);
+                std::iter::repeat_n(if from_a { a } else { b }, w)
+            })
+        };
+        let score = |first| self.metric.score(&self.metric.fold(side(first)));
+        (score(true), score(false))
     }
 }
 
@@ -102,33 +173,27 @@ fn check(reps: usize) -> Result<(), Error> {
 }
 
 /// Paired bootstrap with `reps` replicates; intervals at coverage `level`.
-pub fn paired_bootstrap<F>(
-    stats: &Stats,
-    score: F,
+pub fn paired_bootstrap(
+    pair: &impl Pair,
     reps: usize,
     seed: u64,
     level: f64,
-) -> Result<PairedResult, Error>
-where
-    F: Fn(&[u64]) -> f64 + Sync,
-{
+) -> Result<PairedResult, Error> {
     check(reps)?;
     if !(level > 0.0 && level < 1.0) {
         return Err(Error::Invalid(format!(
             "paired bootstrap: coverage {level} is not between 0 and 1"
         )));
     }
-    let (sa, sb) = stats.sums(None, |_| false);
-    let (a, b) = (score(&sa), score(&sb));
-    let n = stats.sentences();
+    let (a, b) = pair.scores(None, &|_| false);
+    let n = pair.sentences();
     let samples: Vec<(f64, f64)> = (0..reps as u64)
         .into_par_iter()
         .map_init(
             || vec![0u32; n],
             |w, k| {
                 draw(seed, k, w);
-                let (sa, sb) = stats.sums(Some(w), |_| false);
-                (score(&sa), score(&sb))
+                pair.scores(Some(w), &|_| false)
             },
         )
         .collect();
@@ -168,20 +233,15 @@ where
 }
 
 /// Approximate randomisation with `reps` shuffles.
-pub fn approximate_randomisation<F>(
-    stats: &Stats,
-    score: F,
+pub fn approximate_randomisation(
+    pair: &impl Pair,
     reps: usize,
     seed: u64,
-) -> Result<PairedResult, Error>
-where
-    F: Fn(&[u64]) -> f64 + Sync,
-{
+) -> Result<PairedResult, Error> {
     check(reps)?;
-    let (sa, sb) = stats.sums(None, |_| false);
-    let (a, b) = (score(&sa), score(&sb));
+    let (a, b) = pair.scores(None, &|_| false);
     let observed = (b - a).abs();
-    let n = stats.sentences();
+    let n = pair.sentences();
     let c = (0..reps as u64)
         .into_par_iter()
         .map_init(
@@ -189,8 +249,8 @@ where
             |swaps, k| {
                 let mut rng = Rng::stream(seed, k);
                 swaps.iter_mut().for_each(|s| *s = rng.coin());
-                let (sa, sb) = stats.sums(None, |i| swaps[i]);
-                (score(&sb) - score(&sa)).abs() >= observed
+                let (a, b) = pair.scores(None, &|i| swaps[i]);
+                (b - a).abs() >= observed
             },
         )
         .filter(|&hit| hit)
@@ -207,25 +267,21 @@ where
 }
 
 /// The exact randomisation test: every one of the 2^n swaps, for n ≤ [`EXACT_MAX`].
-pub fn exact_randomisation<F>(stats: &Stats, score: F) -> Result<PairedResult, Error>
-where
-    F: Fn(&[u64]) -> f64 + Sync,
-{
-    let n = stats.sentences();
+pub fn exact_randomisation(pair: &impl Pair) -> Result<PairedResult, Error> {
+    let n = pair.sentences();
     if n > EXACT_MAX {
         return Err(Error::Invalid(format!(
             "exact randomisation enumerates 2^n swaps; {n} sentences is more than {EXACT_MAX}: use approximate randomisation"
         )));
     }
-    let (sa, sb) = stats.sums(None, |_| false);
-    let (a, b) = (score(&sa), score(&sb));
+    let (a, b) = pair.scores(None, &|_| false);
     let observed = (b - a).abs();
     let total = 1u64 << n;
     let c = (0..total)
         .into_par_iter()
         .filter(|mask| {
-            let (sa, sb) = stats.sums(None, |i| mask >> i & 1 == 1);
-            (score(&sb) - score(&sa)).abs() >= observed
+            let (a, b) = pair.scores(None, &|i| mask >> i & 1 == 1);
+            (b - a).abs() >= observed
         })
         .count();
     Ok(PairedResult {
@@ -252,9 +308,16 @@ mod tests {
         }
     }
 
-    fn tiny() -> Stats {
+    fn summed(width: usize, a: Vec<u64>, b: Vec<u64>) -> Summed<fn(&[u64]) -> f64> {
+        Summed {
+            stats: Stats::new(width, a, b).unwrap(),
+            score: ratio,
+        }
+    }
+
+    fn tiny() -> Summed<fn(&[u64]) -> f64> {
         // Three sentences of (correct, total): A = 1/3 overall, B = 3/3.
-        Stats::new(2, vec![1, 1, 0, 1, 0, 1], vec![1, 1, 1, 1, 1, 1]).unwrap()
+        summed(2, vec![1, 1, 0, 1, 0, 1], vec![1, 1, 1, 1, 1, 1])
     }
 
     #[test]
@@ -262,23 +325,23 @@ mod tests {
         // The two systems differ on sentences 2 and 3 only; swapping sentence 1 changes
         // nothing. |Δ| over the 4 swap patterns of sentences 2 and 3: none swapped 2/3, one
         // swapped 0, the other 0, both 2/3. So 2 of 4 patterns (4 of 8 masks) reach |Δ| = 2/3.
-        let r = exact_randomisation(&tiny(), ratio).unwrap();
+        let r = exact_randomisation(&tiny()).unwrap();
         assert_eq!((r.a, r.b, r.replicates), (1.0 / 3.0, 1.0, 8));
         assert_eq!(r.p, 0.5);
     }
 
     #[test]
     fn approximate_randomisation_converges_to_the_exact_p() {
-        let r = approximate_randomisation(&tiny(), ratio, 20_000, 3).unwrap();
+        let r = approximate_randomisation(&tiny(), 20_000, 3).unwrap();
         assert!((r.p - 0.5).abs() < 0.02, "{}", r.p);
     }
 
     #[test]
     fn identical_systems_are_never_significant() {
-        let s = Stats::new(2, vec![3, 5, 1, 4, 2, 2], vec![3, 5, 1, 4, 2, 2]).unwrap();
-        assert_eq!(exact_randomisation(&s, ratio).unwrap().p, 1.0);
-        assert_eq!(approximate_randomisation(&s, ratio, 99, 1).unwrap().p, 1.0);
-        assert_eq!(paired_bootstrap(&s, ratio, 99, 1, 0.95).unwrap().p, 1.0);
+        let s = summed(2, vec![3, 5, 1, 4, 2, 2], vec![3, 5, 1, 4, 2, 2]);
+        assert_eq!(exact_randomisation(&s).unwrap().p, 1.0);
+        assert_eq!(approximate_randomisation(&s, 99, 1).unwrap().p, 1.0);
+        assert_eq!(paired_bootstrap(&s, 99, 1, 0.95).unwrap().p, 1.0);
     }
 
     #[test]
@@ -286,19 +349,19 @@ mod tests {
         // 200 sentences where B is right and A wrong on every other one.
         let a: Vec<u64> = (0..200).flat_map(|i| [u64::from(i % 2 == 0), 1]).collect();
         let b: Vec<u64> = (0..200).flat_map(|_| [1, 1]).collect();
-        let s = Stats::new(2, a, b).unwrap();
-        let bs = paired_bootstrap(&s, ratio, 1000, 7, 0.95).unwrap();
+        let s = summed(2, a, b);
+        let bs = paired_bootstrap(&s, 1000, 7, 0.95).unwrap();
         assert!(bs.p < 0.01, "{}", bs.p);
         let [ia, ib, id] = bs.intervals.unwrap();
         assert!(ia.low < 0.5 && 0.5 < ia.high && ib.low == 1.0 && id.low > 0.3);
-        assert!(approximate_randomisation(&s, ratio, 1000, 7).unwrap().p < 0.01);
+        assert!(approximate_randomisation(&s, 1000, 7).unwrap().p < 0.01);
     }
 
     #[test]
     fn same_result_at_any_thread_count() {
         let a: Vec<u64> = (0..300u64).flat_map(|i| [i % 3 % 2, 1]).collect();
         let b: Vec<u64> = (0..300u64).flat_map(|i| [i % 5 % 2, 1]).collect();
-        let s = Stats::new(2, a, b).unwrap();
+        let s = summed(2, a, b);
         let run = |threads| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -306,8 +369,8 @@ mod tests {
                 .unwrap()
                 .install(|| {
                     (
-                        paired_bootstrap(&s, ratio, 200, 5, 0.95).unwrap(),
-                        approximate_randomisation(&s, ratio, 200, 5).unwrap(),
+                        paired_bootstrap(&s, 200, 5, 0.95).unwrap(),
+                        approximate_randomisation(&s, 200, 5).unwrap(),
                     )
                 })
         };
@@ -320,8 +383,55 @@ mod tests {
         assert!(Stats::new(2, vec![1, 2], vec![1, 2, 3, 4]).is_err());
         assert!(Stats::new(0, vec![], vec![]).is_err());
         assert!(Stats::new(2, vec![], vec![]).is_err());
-        let big = Stats::new(1, vec![1; 21], vec![0; 21]).unwrap();
-        assert!(exact_randomisation(&big, |s| s[0] as f64).is_err());
-        assert!(approximate_randomisation(&tiny(), ratio, 0, 1).is_err());
+        let big = summed(1, vec![1; 21], vec![0; 21]);
+        assert!(exact_randomisation(&big).is_err());
+        assert!(approximate_randomisation(&tiny(), 0, 1).is_err());
+    }
+
+    /// (correct, total) per sentence, as a metric folded in order.
+    struct Ratio;
+
+    impl Metric for Ratio {
+        type Stats = (u64, u64);
+        type Totals = (u64, u64);
+
+        fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a (u64, u64)>) -> (u64, u64) {
+            stats
+                .into_iter()
+                .fold((0, 0), |t, s| (t.0 + s.0, t.1 + s.1))
+        }
+
+        fn score(&self, t: &(u64, u64)) -> f64 {
+            ratio(&[t.0, t.1])
+        }
+    }
+
+    #[test]
+    fn folded_metrics_test_like_summed_counts() {
+        // The same draws and swaps: a metric folded sentence by sentence gives the very
+        // results of the summed counts it is equivalent to.
+        let a: Vec<(u64, u64)> = (0..60u64).map(|i| (i % 3 % 2, 1 + i % 2)).collect();
+        let b: Vec<(u64, u64)> = (0..60u64).map(|i| (i % 5 % 2, 1)).collect();
+        let flat = |v: &[(u64, u64)]| v.iter().flat_map(|&(x, y)| [x, y]).collect();
+        let s = summed(2, flat(&a), flat(&b));
+        let f = Folded::new(Ratio, a, b).unwrap();
+        assert_eq!(
+            paired_bootstrap(&f, 300, 9, 0.9).unwrap(),
+            paired_bootstrap(&s, 300, 9, 0.9).unwrap()
+        );
+        assert_eq!(
+            approximate_randomisation(&f, 300, 9).unwrap(),
+            approximate_randomisation(&s, 300, 9).unwrap()
+        );
+        let few = |v: &[(u64, u64)]| v[..12].to_vec();
+        let (fa, fb) = (few(&f.a), few(&f.b));
+        let s12 = summed(2, flat(&fa), flat(&fb));
+        let f12 = Folded::new(Ratio, fa, fb).unwrap();
+        assert_eq!(
+            exact_randomisation(&f12).unwrap(),
+            exact_randomisation(&s12).unwrap()
+        );
+        assert!(Folded::new(Ratio, vec![(1, 1)], vec![]).is_err());
+        assert!(Folded::new(Ratio, vec![], vec![]).is_err());
     }
 }

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use crate::output::emit;
+use crate::score::{write_stats, ShardFile};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -22,7 +23,15 @@ pub struct Args {
     /// Output: text (a table per file), tsv (one row per file and variant) or json.
     #[arg(long, default_value = "text", value_parser = ["text", "tsv", "json"])]
     pub format: String,
+
+    /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
+    /// of consecutive shards of a corpus into what one run over the whole prints.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
 }
+
+/// What `--stats` writes: every file's per-sentence statistics and the options.
+pub(crate) type StatsFile = ShardFile<Options, cleme::SentenceStats>;
 
 pub fn run(args: &Args) -> Result<()> {
     let opts = Options {
@@ -30,25 +39,45 @@ pub fn run(args: &Args) -> Result<()> {
         merge_distance: args.merge_distance,
     };
     let (reference, hyps) = args.files.read()?;
-    let reports = args
+    let stats = args
         .files
         .hyp
         .par_iter()
         .zip(&hyps)
         .map(|(path, hyp)| {
-            cleme::score(hyp, &reference, &opts)
-                .map(|r| (path, r))
+            cleme::corpus_stats(hyp, &reference, &opts)
                 .map_err(|e| anyhow::anyhow!("{path} against {}: {e}", args.files.reference))
         })
         .collect::<Result<Vec<_>>>()?;
-    let out = match args.format.as_str() {
+    let signature = cleme::signature(&opts);
+    let file = StatsFile::new("cleme", opts, signature, &args.files.hyp, stats)?;
+    if let Some(path) = &args.stats {
+        write_stats(path, &file)?;
+    }
+    Ok(emit(&print(&file, &args.format)?)?)
+}
+
+/// The output of a run (or of merged shards) in `format`: text, tsv or json.
+pub(crate) fn print(file: &StatsFile, format: &str) -> Result<String> {
+    let opts = &file.settings;
+    let reports = file
+        .systems
+        .iter()
+        .zip(&file.shard.systems)
+        .map(|(path, stats)| {
+            cleme::fold(stats, opts)
+                .map(|r| (path, r))
+                .map_err(|e| anyhow::anyhow!("{path}: {e}"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(match format {
         "json" => {
             let systems: Vec<_> = reports
                 .iter()
                 .map(|(path, r)| json!({"path": path, "report": r}))
                 .collect();
             serde_json::to_string_pretty(
-                &json!({"signature": cleme::signature(&opts), "systems": systems}),
+                &json!({"signature": file.shard.signature, "systems": systems}),
             )? + "\n"
         }
         "tsv" => {
@@ -70,11 +99,9 @@ pub fn run(args: &Args) -> Result<()> {
                     "# {path}: {} sentences, mean reference chunk length {:.2}\n",
                     r.sentences, r.mean_length
                 );
-                s += &cleme::render(r, args.files.beta);
+                s += &cleme::render(r, opts.beta);
             }
             s
         }
-    };
-    emit(&out)?;
-    Ok(())
+    })
 }

@@ -10,6 +10,7 @@ use green_edits::compare::{self, Mode, Options};
 use serde_json::json;
 
 use crate::output::emit;
+use crate::score::{write_stats, ShardFile};
 
 /// The files and beta of the edit metrics (`errant-compare`, `cleme`).
 #[derive(clap::Args, Debug)]
@@ -101,6 +102,22 @@ pub struct Args {
     /// Output: text (the original's lines) or json (scores, per-type counts, signature).
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub format: String,
+
+    /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
+    /// of consecutive shards of a corpus into what one run over the whole prints.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
+}
+
+/// What `--stats` writes: every file's per-sentence statistics and the settings shown.
+pub(crate) type StatsFile = ShardFile<Settings, compare::SentenceStats>;
+
+/// What the output depends on beside the statistics.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct Settings {
+    pub(crate) options: Options,
+    /// The per-type table shown (`--cat`).
+    cat: Option<u8>,
 }
 
 impl Args {
@@ -136,19 +153,37 @@ pub fn read_m2(path: &str) -> Result<green_edits::Document> {
 pub fn run(args: &Args) -> Result<()> {
     let opts = args.options();
     let (reference, hyps) = args.files.read()?;
+    let stats = hyps
+        .iter()
+        .map(|hyp| compare::corpus_stats(hyp, &reference, &opts))
+        .collect::<Result<Vec<_>, _>>()?;
+    let signature = compare::signature(&opts);
+    let settings = Settings {
+        options: opts,
+        cat: args.cat,
+    };
+    let file = StatsFile::new("errant", settings, signature, &args.files.hyp, stats)?;
+    if let Some(path) = &args.stats {
+        write_stats(path, &file)?;
+    }
+    Ok(emit(&print(&file, args.verbose, args.format == "json")?)?)
+}
+
+/// The output of a run (or of merged shards): the original's lines, or JSON.
+pub(crate) fn print(file: &StatsFile, verbose: bool, json: bool) -> Result<String> {
+    let Settings { options: opts, cat } = &file.settings;
     let mut out = String::new();
     let mut systems = Vec::new();
-    for (path, hyp) in args.files.hyp.iter().zip(hyps) {
-        let stats = compare::corpus_stats(&hyp, &reference, &opts)?;
-        let report = compare::fold(&stats, opts.beta);
-        if args.format == "json" {
+    for (path, stats) in file.systems.iter().zip(&file.shard.systems) {
+        let report = compare::fold(stats, opts.beta);
+        if json {
             let mut v = json!({
                 "path": path,
                 "score": report.score,
-                "categories": categories(&report, &opts, args.cat.unwrap_or(3)),
+                "categories": categories(&report, opts, cat.unwrap_or(3)),
             });
-            if args.verbose {
-                v["sentences"] = chosen(&stats, &report)
+            if verbose {
+                v["sentences"] = chosen(stats, &report)
                     .into_iter()
                     .map(|(i, p)| json!({"sentence": i + 1, "pair": p}))
                     .collect();
@@ -156,12 +191,12 @@ pub fn run(args: &Args) -> Result<()> {
             systems.push(v);
             continue;
         }
-        if args.files.hyp.len() > 1 {
+        if file.systems.len() > 1 {
             out += &format!("# {path}\n");
         }
-        if args.verbose {
+        if verbose {
             out += "sentence\thyp\tref\ttp\tfp\tfn\n";
-            for (i, p) in chosen(&stats, &report) {
+            for (i, p) in chosen(stats, &report) {
                 out += &format!(
                     "{}\t{}\t{}\t{}\t{}\t{}\n",
                     i + 1,
@@ -173,15 +208,14 @@ pub fn run(args: &Args) -> Result<()> {
                 );
             }
         }
-        out += &compare::render(&report, &opts, args.cat);
+        out += &compare::render(&report, opts, *cat);
     }
-    if args.format == "json" {
+    if json {
         out = serde_json::to_string_pretty(
-            &json!({"signature": compare::signature(&opts), "systems": systems}),
+            &json!({"signature": file.shard.signature, "systems": systems}),
         )? + "\n";
     }
-    emit(&out)?;
-    Ok(())
+    Ok(out)
 }
 
 /// The pair chosen for each sentence that counts, with the sentence's index.

@@ -11,13 +11,12 @@ use green_engine::numpy::numpy_mean;
 use green_engine::{Counter, Tokenizer};
 use green_io::m2::MissingAnnotator;
 use green_io::references::Format as RefFormat;
-use green_metric::Shard;
 use rayon::prelude::*;
 use serde_json::json;
 
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
 use crate::output::{emit, percent, pretty_table};
-use crate::score::{load_formats, Loaded, TokenizerArgs};
+use crate::score::{load_formats, Loaded, ShardFile, TokenizerArgs};
 
 /// Most iterations of reference sampling.
 const MAX_ITERATIONS: usize = 100_000;
@@ -104,26 +103,23 @@ pub struct Args {
     pub stats: Option<String>,
 }
 
-/// What `--stats` writes: per system, every sentence's statistics, and the settings the
-/// scores depend on (the shard's signature) beside the folding ones.
+/// What `--stats` writes: per system, every sentence's statistics, with the folding settings
+/// beside the shard's signature (the settings the statistics depend on).
+pub(crate) type StatsFile = ShardFile<Settings, GleuCounts>;
+
+/// How the statistics fold into scores.
 #[derive(serde::Serialize, serde::Deserialize)]
-pub(crate) struct StatsFile {
-    /// [`crate::score::STATS_FORMAT`].
-    pub(crate) format: String,
-    /// `gleu`.
-    pub(crate) metric: String,
+pub(crate) struct Settings {
     pub(crate) iterations: u64,
     pub(crate) max: bool,
-    pub(crate) systems: Vec<String>,
-    pub(crate) shard: Shard<GleuCounts>,
 }
 
 impl StatsFile {
     /// The metric the statistics fold under.
     pub(crate) fn metric(&self) -> gleu::Gleu {
         gleu::Gleu {
-            iterations: self.iterations,
-            max: self.max,
+            iterations: self.settings.iterations,
+            max: self.settings.max,
         }
     }
 }
@@ -149,14 +145,12 @@ pub fn run(args: &Args) -> Result<()> {
         let systems = (0..args.hyps.len())
             .map(|h| counts.iter().map(|c| c.hypothesis(h)).collect())
             .collect();
-        let file = StatsFile {
-            format: crate::score::STATS_FORMAT.into(),
-            metric: "gleu".into(),
+        let settings = Settings {
             iterations: args.iterations as u64,
             max: args.max,
-            systems: args.hyps.clone(),
-            shard: Shard::new(settings(args, tokenizer), systems)?,
         };
+        let signature = shard_signature(args, tokenizer);
+        let file = StatsFile::new("gleu", settings, signature, &args.hyps, systems)?;
         crate::score::write_stats(path, &file)?;
     }
     let text = match args.format.as_str() {
@@ -172,18 +166,20 @@ fn count(tokenizer: &dyn Tokenizer, n: usize, data: &Loaded) -> Result<Vec<GleuC
     let rows: Vec<usize> = (0..data.sources.len()).collect();
     let counted: Vec<Result<GleuCounts, String>> = rows
         .par_iter()
-        .map_init(Counter::new, |counter, &i| {
-            let refs: Vec<&str> = data.refs[i].iter().map(String::as_str).collect();
-            let hyps: Vec<&str> = data.hyps.iter().map(|h| h[i].as_str()).collect();
-            counter
-                .count_gleu(tokenizer, n, &data.sources[i], &refs, &hyps)
-                .map_err(|e| {
-                    format!(
-                        "sentence {}: tokenizer '{}' failed: {e}",
-                        i + 1,
-                        tokenizer.name()
-                    )
-                })
+        .map(|&i| {
+            Counter::with_local(|counter| {
+                let refs: Vec<&str> = data.refs[i].iter().map(String::as_str).collect();
+                let hyps: Vec<&str> = data.hyps.iter().map(|h| h[i].as_str()).collect();
+                counter
+                    .count_gleu(tokenizer, n, &data.sources[i], &refs, &hyps)
+                    .map_err(|e| {
+                        format!(
+                            "sentence {}: tokenizer '{}' failed: {e}",
+                            i + 1,
+                            tokenizer.name()
+                        )
+                    })
+            })
         })
         .collect();
     let mut out = Vec::with_capacity(counted.len());
@@ -313,7 +309,7 @@ fn table(stats: &[GleuStats], rlen: u64, hlen: u64, d: usize) -> String {
 }
 
 /// The settings part of the signature: what must be equal for shards to merge.
-fn settings(args: &Args, tokenizer: &dyn Tokenizer) -> String {
+fn shard_signature(args: &Args, tokenizer: &dyn Tokenizer) -> String {
     format!(
         "gleu|n:{}|{}|draw:python-mt19937-seed-101i|tok:{}|norm:{}",
         args.n,
@@ -345,7 +341,7 @@ pub(crate) fn signature(settings: &str, counts: &[GleuCounts], level: Level) -> 
 
 /// Scores unrounded (×100) and the signature.
 fn to_json(args: &Args, counts: &[GleuCounts], tokenizer: &dyn Tokenizer) -> serde_json::Value {
-    let signature = signature(&settings(args, tokenizer), counts, args.level);
+    let signature = signature(&shard_signature(args, tokenizer), counts, args.level);
     let systems: Vec<serde_json::Value> = args
         .hyps
         .iter()

@@ -7,12 +7,12 @@
 //! sequence per sentence) instead of Python reprs. The metric is `green_m2`.
 
 use anyhow::{Context, Result};
-use green_m2::{Alternatives, Gold, Options, Report};
+use green_m2::{Alternatives, Options, Report, SentenceStats};
 use serde_json::json;
 
 use crate::limits::{bounded, MAX_THREADS};
 use crate::output::emit;
-use crate::score::TokenizerArgs;
+use crate::score::{write_stats, ShardFile, TokenizerArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -60,6 +60,24 @@ pub struct Args {
     /// Worker threads (default: all cores). Results are identical at any count.
     #[arg(long, value_parser = bounded(1, MAX_THREADS))]
     pub threads: Option<usize>,
+
+    /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
+    /// of consecutive shards of a corpus into what one run over the whole prints.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
+}
+
+/// What `--stats` writes: every system's per-sentence statistics and the settings shown.
+pub(crate) type StatsFile = ShardFile<Settings, SentenceStats>;
+
+/// What the output depends on beside the statistics.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct Settings {
+    pub(crate) options: Options,
+    /// The tokenizer of system lines (`m2scorer-split`: the original's split).
+    tokenizer: String,
+    /// The rule for target lines, when the gold file has them.
+    alternatives: Option<Alternatives>,
 }
 
 impl Args {
@@ -93,21 +111,48 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let opts = args.options();
     let tokenize = hypothesis_tokenizer(&args.tokenizer)?;
-    let mut reports = Vec::new();
+    let mut stats = Vec::new();
     for path in systems {
         let hyps = read_system(path, tokenize.as_ref())?;
-        let report = green_m2::score(&gold, &hyps, &opts)
+        let sentences = green_m2::corpus_stats(&gold, &hyps, &opts)
             .map_err(|e| anyhow::anyhow!("{path} against {gold_path}: {e}"))?;
-        reports.push(report);
+        stats.push(sentences);
     }
-    let text = if args.format == "json" {
-        serde_json::to_string_pretty(&to_json(args, &gold, systems, &reports, tokenize.as_ref()))?
-            + "\n"
-    } else {
-        render(args, systems, &reports)
+    let settings = Settings {
+        options: opts,
+        tokenizer: tokenize
+            .as_ref()
+            .map_or("m2scorer-split".to_string(), |t| t.as_dyn().name()),
+        alternatives: gold.has_targets.then_some(args.alternatives),
     };
-    emit(&text)?;
-    Ok(())
+    let signature = settings.signature();
+    let file = StatsFile::new("m2", settings, signature, systems, stats)?;
+    if let Some(path) = &args.stats {
+        write_stats(path, &file)?;
+    }
+    Ok(emit(&print(&file, args.verbose, args.format == "json")?)?)
+}
+
+impl Settings {
+    fn signature(&self) -> String {
+        green_m2::signature(&self.options, &self.tokenizer, self.alternatives)
+    }
+}
+
+/// The output of a run (or of merged shards): the original's lines, or JSON.
+pub(crate) fn print(file: &StatsFile, verbose: bool, json: bool) -> Result<String> {
+    let beta = file.settings.options.beta;
+    let reports: Vec<Report> = file
+        .shard
+        .systems
+        .iter()
+        .map(|stats| green_m2::fold(stats, beta))
+        .collect();
+    Ok(if json {
+        serde_json::to_string_pretty(&to_json(file, &reports, verbose))? + "\n"
+    } else {
+        render(&file.systems, &reports, beta, verbose)
+    })
 }
 
 /// The tokenizer for raw system output, unless it is the default (the original's split).
@@ -159,41 +204,33 @@ fn read_system(path: &str, tokenizer: Option<&green_tokenizers::Built>) -> Resul
     Ok(lines)
 }
 
-fn render(args: &Args, systems: &[String], reports: &[Report]) -> String {
+fn render(systems: &[String], reports: &[Report], beta: f64, verbose: bool) -> String {
     let mut out = String::new();
     for (path, report) in systems.iter().zip(reports) {
         if systems.len() > 1 {
             out += &format!("# {path}\n");
         }
-        if args.verbose {
+        if verbose {
             out += &green_m2::sentence_table(report);
         }
-        out += &green_m2::render(&report.score, args.beta);
+        out += &green_m2::render(&report.score, beta);
     }
     out
 }
 
-fn to_json(
-    args: &Args,
-    gold: &Gold,
-    systems: &[String],
-    reports: &[Report],
-    tokenizer: Option<&green_tokenizers::Built>,
-) -> serde_json::Value {
-    let opts = args.options();
-    let tok = tokenizer.map_or("m2scorer-split".to_string(), |t| t.as_dyn().name());
-    let alt = gold.has_targets.then_some(args.alternatives);
-    let out: Vec<serde_json::Value> = systems
+fn to_json(file: &StatsFile, reports: &[Report], verbose: bool) -> serde_json::Value {
+    let out: Vec<serde_json::Value> = file
+        .systems
         .iter()
         .zip(reports)
         .map(|(path, r)| {
             let mut v = serde_json::to_value(r.summary()).unwrap_or_default();
             v["path"] = path.as_str().into();
-            if args.verbose {
+            if verbose {
                 v["sentences"] = serde_json::to_value(&r.sentences).unwrap_or_default();
             }
             v
         })
         .collect();
-    json!({"signature": green_m2::signature(&opts, &tok, alt), "systems": out})
+    json!({"signature": file.settings.signature(), "systems": out})
 }

@@ -1,12 +1,14 @@
-//! `green merge`: GREEN or GLEU scores of a corpus scored in shards.
+//! `green merge`: the scores of a corpus scored in shards, for every metric.
 //!
 //! A corpus too big for one machine, or already split into parts, is scored part by part with
-//! `green ... --stats PART.json` (or `green gleu ... --stats PART.json`); `green merge
-//! PART1.json PART2.json ...` joins the parts' statistics in corpus order and prints what one
-//! run over the whole corpus prints (corpus or mean level, text or JSON), bit for bit: GREEN's
-//! region totals add exactly and its mean is taken over every sentence score the parts kept;
-//! GLEU's shards keep every sentence's statistics, folded by the official GLEU's
-//! `green_metric::Metric`.
+//! `--stats PART.json` (`green`, `green gleu`, `green maxmatch`, `green errant-compare`,
+//! `green cleme`); `green merge PART1.json PART2.json ...` joins the parts' statistics in
+//! corpus order and prints what one run over the whole corpus prints (text or JSON), bit for
+//! bit: GREEN's region totals add exactly and its mean is taken over every sentence score the
+//! parts kept; the other metrics' shards keep every sentence's statistics, and the command's
+//! own printer folds the merged shard (M2 and ERRANT choose references against running
+//! totals, CLEME weighs by the corpus's mean chunk length, GLEU draws references over all
+//! sentences), so nothing depends on where the corpus was cut.
 
 use anyhow::{bail, Context, Result};
 use green_engine::numpy::numpy_mean;
@@ -14,19 +16,19 @@ use green_engine::{Normalization, Signature};
 use green_metric::Metric;
 use serde_json::{json, Value};
 
-use crate::cmd::gleu;
+use crate::cmd::{cleme, errant, gleu, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::{emit, percent};
-use crate::score::{self, Format, Level, Scored, StatsFile, STATS_FORMAT};
+use crate::score::{self, Format, Level, Scored, ShardFile, StatsFile, STATS_FORMAT};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Statistics files written by `green ... --stats FILE` or `green gleu ... --stats FILE`,
-    /// in corpus order.
+    /// Statistics files written by `--stats FILE` (green, gleu, maxmatch, errant-compare,
+    /// cleme), in corpus order.
     #[arg(required = true, num_args = 1.., value_name = "STATS")]
     pub files: Vec<String>,
 
-    /// Score level: corpus or mean.
+    /// Score level: corpus or mean (GREEN and GLEU).
     #[arg(long, value_enum, default_value = "corpus")]
     pub level: Level,
 
@@ -38,7 +40,8 @@ pub struct Args {
     #[arg(short = 'd', long = "digit", default_value_t = 2, value_parser = bounded(0, MAX_DIGITS))]
     pub digits: usize,
 
-    /// Print the per-order table of counts and scores (GREEN, corpus level).
+    /// GREEN: print the per-order table of counts and scores (corpus level). M2 and ERRANT:
+    /// the annotator chosen per sentence, as their -v.
     #[arg(short = 'v', long)]
     pub verbose: bool,
 
@@ -66,6 +69,22 @@ fn read(path: &str) -> Result<(Value, String)> {
     Ok((value, metric))
 }
 
+/// Statistics files as JSON with their metric, which must be the same for all (at least one).
+pub(crate) fn read_all(paths: &[String]) -> Result<Vec<(&str, Value, String)>> {
+    let mut files = Vec::with_capacity(paths.len());
+    for path in paths {
+        let (value, metric) = read(path)?;
+        files.push((path.as_str(), value, metric));
+    }
+    let (first, _, metric) = files.first().context("no statistics files given")?;
+    if let Some((path, _, other)) = files.iter().find(|f| f.2 != *metric) {
+        bail!(
+            "{path} holds {other} statistics but {first} holds {metric}: give shards of one metric"
+        );
+    }
+    Ok(files)
+}
+
 /// `value` as a `T`, or an error naming the file.
 fn parse<T: serde::de::DeserializeOwned>(path: &str, value: Value) -> Result<T> {
     serde_json::from_value(value)
@@ -76,22 +95,81 @@ pub fn run(args: &Args) -> Result<()> {
     if args.level == Level::Sentence {
         bail!("green merge prints corpus or mean scores; sentence scores come from scoring the shards themselves (--level sentence)");
     }
-    let mut files = Vec::with_capacity(args.files.len());
-    for path in &args.files {
-        let (value, metric) = read(path)?;
-        files.push((path.as_str(), value, metric));
-    }
-    let (first, _, metric) = files.first().context("no statistics files given")?;
-    let (first, metric) = (first.to_string(), metric.clone());
-    if let Some((path, _, other)) = files.iter().find(|f| f.2 != metric) {
-        bail!("{path} holds {other} statistics but {first} holds {metric}: merge shards of one metric");
-    }
+    let files = read_all(&args.files)?;
+    let (first, metric) = (files[0].0.to_string(), files[0].2.clone());
     let files = files.into_iter().map(|(path, value, _)| (path, value));
+    let json = args.format == Format::Json;
+    let corpus_only = || {
+        if args.level == Level::Mean {
+            bail!("{metric} statistics give corpus scores (as green {metric} prints them); leave out --level mean");
+        }
+        Ok(())
+    };
     match metric.as_str() {
         "green" => merge_green(args, files),
         "gleu" => merge_gleu(args, files),
+        "m2" => {
+            corpus_only()?;
+            Ok(emit(&maxmatch::print(
+                &merge_shards(files)?,
+                args.verbose,
+                json,
+            )?)?)
+        }
+        "errant" => {
+            corpus_only()?;
+            Ok(emit(&errant::print(
+                &merge_shards(files)?,
+                args.verbose,
+                json,
+            )?)?)
+        }
+        "cleme" => {
+            corpus_only()?;
+            let format = if json { "json" } else { "text" };
+            Ok(emit(&cleme::print(&merge_shards(files)?, format)?)?)
+        }
         other => bail!("{first}: statistics of metric '{other}', which green merge does not know"),
     }
+}
+
+/// The [`ShardFile`]s of one metric joined in corpus order: same settings, same systems.
+pub(crate) fn merge_shards<'a, O, S>(
+    files: impl Iterator<Item = (&'a str, Value)>,
+) -> Result<ShardFile<O, S>>
+where
+    O: serde::de::DeserializeOwned,
+    S: serde::de::DeserializeOwned,
+{
+    let mut merged: Option<(&str, ShardFile<O, S>)> = None;
+    for (path, value) in files {
+        let next: ShardFile<O, S> = parse(path, value)?;
+        next.shard
+            .check()
+            .with_context(|| format!("{path}: damaged statistics"))?;
+        merged = Some(match merged {
+            None => (path, next),
+            Some((first, mut all)) => {
+                if all.systems.len() != next.systems.len() {
+                    bail!(
+                        "{path}: {} systems, but {first} has {}: merge only shards scored with the same settings",
+                        next.systems.len(),
+                        all.systems.len()
+                    );
+                }
+                all.shard = all
+                    .shard
+                    .merge(next.shard)
+                    .with_context(|| format!("{path} cannot follow {first}"))?;
+                (first, all)
+            }
+        });
+    }
+    let (_, merged) = merged.context("no statistics files given")?;
+    if merged.shard.sentences() == 0 {
+        bail!("the statistics hold no sentences: there is nothing to score");
+    }
+    Ok(merged)
 }
 
 /// GREEN shards: what one scoring run prints.
@@ -172,34 +250,7 @@ fn merge_gleu<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) ->
     if args.verbose {
         bail!("green merge does not print GLEU's per-order tables; run green gleu -v on the whole corpus");
     }
-    let mut merged: Option<(&str, gleu::StatsFile)> = None;
-    for (path, value) in files {
-        let next: gleu::StatsFile = parse(path, value)?;
-        next.shard
-            .check()
-            .with_context(|| format!("{path}: damaged statistics"))?;
-        merged = Some(match merged {
-            None => (path, next),
-            Some((first, mut all)) => {
-                if all.systems.len() != next.systems.len() {
-                    bail!(
-                        "{path}: {} systems, but {first} has {}: merge only shards scored with the same settings",
-                        next.systems.len(),
-                        all.systems.len()
-                    );
-                }
-                all.shard = all
-                    .shard
-                    .merge(next.shard)
-                    .with_context(|| format!("{path} cannot follow {first}"))?;
-                (first, all)
-            }
-        });
-    }
-    let (_, merged) = merged.context("no statistics files given")?;
-    if merged.shard.sentences() == 0 {
-        bail!("the statistics hold no sentences: there is nothing to score");
-    }
+    let merged: gleu::StatsFile = merge_shards(files)?;
     let metric = merged.metric();
     let level = match args.level {
         Level::Mean => gleu::Level::Mean,

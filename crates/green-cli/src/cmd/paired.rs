@@ -1,28 +1,39 @@
-//! `green paired`: is a system's GREEN score better than a baseline's by more than chance?
+//! `green paired`: is a system's score better than a baseline's by more than chance?
 //!
 //! Paired bootstrap and approximate randomisation (sacrebleu's `--paired-bs` and
-//! `--paired-ar`) over per-sentence statistics: each sentence contributes, per system, the
-//! region counts of the reference GREEN chooses for it at the given beta, and a corpus score
-//! is GREEN of the summed counts, so no replicate recounts anything. The first `-c` file is
-//! the baseline; every other system is tested against it.
+//! `--paired-ar`) over per-sentence statistics, so no replicate recounts anything. GREEN from
+//! the text files: each sentence contributes, per system, the region counts of the reference
+//! GREEN chooses for it at the given beta, and a corpus score is GREEN of the summed counts.
+//! Every other metric from its `--stats` files (GLEU, M2, ERRANT, CLEME): each replicate folds
+//! the sentences' statistics as the metric does, choosing references against its own running
+//! totals. The first system is the baseline; every other system is tested against it.
 
 use anyhow::{bail, Result};
 use green_engine::score::{order_scores, select_reference};
 use green_engine::{Config, Regions, Scorer, Sentence, Signature, Tokenizer, BATCH};
 use green_io::m2::MissingAnnotator;
 use green_io::references::Format as RefFormat;
+use green_metric::{Metric, Shard};
 use green_signif::{
-    approximate_randomisation, exact_randomisation, paired_bootstrap, PairedResult, Stats,
+    approximate_randomisation, exact_randomisation, paired_bootstrap, Folded, Pair, PairedResult,
+    Stats, Summed,
 };
 use green_tokenizers::Built;
 use serde_json::json;
 
+use crate::cmd::{cleme, errant, gleu, maxmatch, merge};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::{emit, percent};
 use crate::score::{load_formats, TokenizerArgs};
 
 /// Regions per order, as integers in a fixed order.
 const WIDTH: usize = 7;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClemeVariant {
+    Dependent,
+    Independent,
+}
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Test {
@@ -46,12 +57,22 @@ pub struct Args {
     pub source: Option<String>,
 
     /// Reference files (line, M2 or para files).
-    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., required = true, value_name = "REF")]
+    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., required_unless_present = "stats", value_name = "REF")]
     pub refs: Vec<String>,
 
     /// System files: the baseline first, then the systems to test against it.
-    #[arg(short = 'c', long = "cor", visible_aliases = ["hyp", "hyps"], num_args = 2.., required = true, value_name = "HYP")]
+    #[arg(short = 'c', long = "cor", visible_aliases = ["hyp", "hyps"], num_args = 2.., required_unless_present = "stats", value_name = "HYP")]
     pub hyps: Vec<String>,
+
+    /// Instead of -s/-r/-c: the statistics files of `green gleu`, `maxmatch`,
+    /// `errant-compare` or `cleme` run with `--stats` (the shards of one corpus, in order);
+    /// their first system is the baseline. The metric and its settings come from the files.
+    #[arg(long, num_args = 1.., value_name = "STATS", conflicts_with_all = ["source", "refs", "hyps"])]
+    pub stats: Vec<String>,
+
+    /// CLEME statistics: the dependent or independent variant (length-weighted corpus F).
+    #[arg(long, value_enum, default_value = "dependent")]
+    pub cleme: ClemeVariant,
 
     /// Highest n-gram order N.
     #[arg(short = 'n', default_value_t = 4)]
@@ -114,6 +135,9 @@ pub fn run(args: &Args) -> Result<()> {
             args.confidence
         );
     }
+    if !args.stats.is_empty() {
+        return from_stats(args);
+    }
     let config = Config::new(args.n, vec![args.beta])?;
     let data = load_formats(
         args.source.as_ref(),
@@ -133,12 +157,11 @@ pub fn run(args: &Args) -> Result<()> {
     let score = |sums: &[u64]| green_of(sums, n, beta);
     let mut results = Vec::with_capacity(args.hyps.len() - 1);
     for system in 1..args.hyps.len() {
-        let pair = Stats::new(WIDTH * n, stats[0].clone(), stats[system].clone())?;
-        results.push(match args.test {
-            Test::Bs => paired_bootstrap(&pair, score, args.reps, args.seed, args.confidence)?,
-            Test::Ar => approximate_randomisation(&pair, score, args.reps, args.seed)?,
-            Test::Exact => exact_randomisation(&pair, score)?,
-        });
+        let pair = Summed {
+            stats: Stats::new(WIDTH * n, stats[0].clone(), stats[system].clone())?,
+            score,
+        };
+        results.push(test(args, &pair)?);
     }
     let signature = format!(
         "{}|test:{}|reps:{}|seed:{}|rng:{}",
@@ -158,19 +181,119 @@ pub fn run(args: &Args) -> Result<()> {
         args.seed,
         green_signif::GENERATOR
     );
+    print(args, "GREEN", &args.hyps, &results, &signature)
+}
+
+/// The tests of every system against the first, from merged `--stats` shards.
+fn from_stats(args: &Args) -> Result<()> {
+    let files = merge::read_all(&args.stats)?;
+    let metric = files[0].2.clone();
+    let files = files.into_iter().map(|(path, value, _)| (path, value));
+    match metric.as_str() {
+        "gleu" => {
+            let file: gleu::StatsFile = merge::merge_shards(files)?;
+            let metric = file.metric();
+            tests(args, metric, "GLEU", &file.systems, &file.shard)
+        }
+        "m2" => {
+            let file: maxmatch::StatsFile = merge::merge_shards(files)?;
+            let metric = green_m2::MaxMatch {
+                beta: file.settings.options.beta,
+            };
+            tests(args, metric, "M2", &file.systems, &file.shard)
+        }
+        "errant" => {
+            let file: errant::StatsFile = merge::merge_shards(files)?;
+            let metric = green_edits::compare::Errant {
+                beta: file.settings.options.beta,
+            };
+            tests(args, metric, "ERRANT", &file.systems, &file.shard)
+        }
+        "cleme" => {
+            let file: cleme::StatsFile = merge::merge_shards(files)?;
+            let independent = args.cleme == ClemeVariant::Independent;
+            let metric = green_edits::cleme::Cleme {
+                beta: file.settings.beta,
+                independent,
+            };
+            let name = if independent { "CLEME-ind" } else { "CLEME-dep" };
+            tests(args, metric, name, &file.systems, &file.shard)
+        }
+        "green" => bail!(
+            "{}: GREEN statistics files keep sentence scores, not the counts a paired test resamples; give green paired the -s/-r/-c files instead",
+            args.stats[0]
+        ),
+        other => bail!("{}: statistics of metric '{other}', which green paired does not know", args.stats[0]),
+    }
+}
+
+/// Every system of `shard` against its first, under `metric`.
+fn tests<M>(
+    args: &Args,
+    metric: M,
+    name: &str,
+    systems: &[String],
+    shard: &Shard<M::Stats>,
+) -> Result<()>
+where
+    M: Metric + Clone + Sync,
+{
+    if systems.len() < 2 {
+        bail!(
+            "{}: the statistics hold one system; a paired test needs the baseline and at least one more (score them in one run)",
+            args.stats[0]
+        );
+    }
+    let results = shard.systems[1..]
+        .iter()
+        .map(|b| {
+            test(
+                args,
+                &Folded::new(metric.clone(), shard.systems[0].clone(), b.clone())?,
+            )
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let signature = format!(
+        "{}|test:{}|reps:{}|seed:{}|rng:{}",
+        shard.signature,
+        results[0].test,
+        results[0].replicates,
+        args.seed,
+        green_signif::GENERATOR
+    );
+    print(args, name, systems, &results, &signature)
+}
+
+/// Text or JSON of the results; `systems[0]` is the baseline.
+fn print(
+    args: &Args,
+    metric: &str,
+    systems: &[String],
+    results: &[PairedResult],
+    signature: &str,
+) -> Result<()> {
     let text = if args.format == "json" {
-        let systems: Vec<_> = args.hyps[1..]
+        let comparisons: Vec<_> = systems[1..]
             .iter()
-            .zip(&results)
-            .map(|(path, r)| json!({"baseline": args.hyps[0], "system": path, "result": r}))
+            .zip(results)
+            .map(|(path, r)| json!({"baseline": systems[0], "system": path, "result": r}))
             .collect();
-        serde_json::to_string_pretty(&json!({"signature": signature, "comparisons": systems}))?
-            + "\n"
+        let out = json!({"signature": signature, "metric": metric, "comparisons": comparisons});
+        serde_json::to_string_pretty(&out)? + "\n"
     } else {
-        render_text(args, &results, &signature)
+        render_text(args, metric, systems, results, signature)
     };
     emit(&text)?;
     Ok(())
+}
+
+/// The chosen test of one pair.
+fn test(args: &Args, pair: &impl Pair) -> Result<PairedResult> {
+    Ok(match args.test {
+        Test::Bs => paired_bootstrap(pair, args.reps, args.seed, args.confidence)?,
+        Test::Ar => approximate_randomisation(pair, args.reps, args.seed)?,
+        Test::Exact => exact_randomisation(pair)?,
+    })
 }
 
 /// GREEN at beta of summed per-order region counts laid out as [`WIDTH`] integers per order.
@@ -239,16 +362,22 @@ fn sentence_stats<T: Tokenizer>(
     Ok(stats)
 }
 
-fn render_text(args: &Args, results: &[PairedResult], signature: &str) -> String {
+fn render_text(
+    args: &Args,
+    metric: &str,
+    systems: &[String],
+    results: &[PairedResult],
+    signature: &str,
+) -> String {
     let d = args.digits;
     let p_digits = (args.reps as f64).log10().ceil().max(4.0) as usize;
     let mut out = String::new();
     let with_ci = results[0].intervals.is_some();
     let ci_title = format!("{}% CI", args.confidence * 100.0);
     out.push_str(&if with_ci {
-        format!("system\tGREEN\t{ci_title}\tdelta\t{ci_title} of delta\tp\n")
+        format!("system\t{metric}\t{ci_title}\tdelta\t{ci_title} of delta\tp\n")
     } else {
-        "system\tGREEN\tdelta\tp\n".to_string()
+        format!("system\t{metric}\tdelta\tp\n")
     });
     let ci =
         |i: &green_signif::Interval| format!("[{}, {}]", percent(i.low, d), percent(i.high, d));
@@ -256,13 +385,13 @@ fn render_text(args: &Args, results: &[PairedResult], signature: &str) -> String
     out.push_str(&match &base.intervals {
         Some(iv) => format!(
             "{}\t{}\t{}\t-\t-\t-\n",
-            args.hyps[0],
+            systems[0],
             percent(base.a, d),
             ci(&iv[0])
         ),
-        None => format!("{}\t{}\t-\t-\n", args.hyps[0], percent(base.a, d)),
+        None => format!("{}\t{}\t-\t-\n", systems[0], percent(base.a, d)),
     });
-    for (path, r) in args.hyps[1..].iter().zip(results) {
+    for (path, r) in systems[1..].iter().zip(results) {
         let delta = format!(
             "{}{}",
             if r.delta >= 0.0 { "+" } else { "" },

@@ -597,10 +597,12 @@ fn evaluate(
         let end = (start + BATCH).min(units);
         let counted: Vec<Counted> = (start..end)
             .into_par_iter()
-            .map_init(Counter::new, |counter, u| {
-                let chain = &drawn.chains[u];
-                let hyps: Vec<&str> = chain.texts.iter().map(String::as_str).collect();
-                count(counter, &chain.source, &refs[u], &hyps).map_err(fail(u))
+            .map(|u| {
+                Counter::with_local(|counter| {
+                    let chain = &drawn.chains[u];
+                    let hyps: Vec<&str> = chain.texts.iter().map(String::as_str).collect();
+                    count(counter, &chain.source, &refs[u], &hyps).map_err(fail(u))
+                })
             })
             .collect::<Result<_, Error>>()?;
         for (off, chain_counts) in counted.iter().enumerate() {
@@ -628,16 +630,18 @@ fn evaluate(
         let end = (start + BATCH).min(items);
         let counted: Vec<Vec<Counted>> = (start..end)
             .into_par_iter()
-            .map_init(Counter::new, |counter, i| {
-                drawn
-                    .corpora
-                    .iter()
-                    .map(|rep| {
-                        let (u, src, texts) = &rep[i];
-                        let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
-                        count(counter, src, &refs[*u], &hyps).map_err(fail(*u))
-                    })
-                    .collect::<Result<Vec<_>, Error>>()
+            .map(|i| {
+                Counter::with_local(|counter| {
+                    drawn
+                        .corpora
+                        .iter()
+                        .map(|rep| {
+                            let (u, src, texts) = &rep[i];
+                            let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
+                            count(counter, src, &refs[*u], &hyps).map_err(fail(*u))
+                        })
+                        .collect::<Result<Vec<_>, Error>>()
+                })
             })
             .collect::<Result<_, Error>>()?;
         for (off, corpus_counts) in counted.iter().enumerate() {
