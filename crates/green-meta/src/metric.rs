@@ -306,49 +306,25 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
         Metric::M2 { beta } => m2_scores(data, config, beta),
         Metric::Errant { .. } | Metric::Cleme { .. } => edit_scores(data, config),
         Metric::Green { beta, .. } => {
-            // Per part: corpus region totals per system; per sentence: scores.
-            let mut part_totals =
-                vec![vec![vec![Regions::default(); n]; systems]; data.parts.len()];
+            // Per sentence and system: GREEN's choice of reference and its score. The fold
+            // sums the chosen counts per view, as a refold of a replicate does.
             let mut sentence = Vec::with_capacity(counts.sentences.len());
-            // `[system][sentence]`: the chosen reference's counts, the one a refold picks again.
             let mut chosen: Vec<Vec<Vec<Vec<Regions>>>> =
-                vec![vec![Vec::new(); counts.sentences.len()]; systems];
-            for (p, range) in data.parts.iter().enumerate() {
-                for (i, c) in range.clone().zip(&counts.sentences[range.clone()]) {
-                    let mut row = Vec::with_capacity(systems);
-                    for (h, total) in part_totals[p].iter_mut().enumerate() {
-                        let (r, score) = score::select_reference(c, h, n, beta);
-                        let regions = &c.get(h, r)[..n];
-                        for (t, reg) in total.iter_mut().zip(regions) {
-                            t.add(reg);
-                        }
-                        chosen[h][i] = vec![regions.to_vec()];
-                        row.push(score);
-                    }
-                    sentence.push(row);
+                vec![Vec::with_capacity(counts.sentences.len()); systems];
+            for c in &counts.sentences {
+                let mut row = Vec::with_capacity(systems);
+                for (h, stats) in chosen.iter_mut().enumerate() {
+                    let (r, score) = score::select_reference(c, h, n, beta);
+                    stats.push(vec![c.get(h, r)[..n].to_vec()]);
+                    row.push(score);
                 }
+                sentence.push(row);
             }
-            let system = per_view(data, |v, h| match config.level {
-                Level::Corpus => {
-                    let mut sum = vec![Regions::default(); n];
-                    for &p in &v.parts {
-                        for (s, t) in sum.iter_mut().zip(&part_totals[p][h]) {
-                            s.add(t);
-                        }
-                    }
-                    score::green(&sum, beta)
-                }
-                Level::Mean => view_mean(v, &sentence, h),
-            });
             let folds = Folds {
                 metric: score::Green { n, beta },
                 stats: chosen,
             };
-            Ok(Scores {
-                sentence,
-                system,
-                folds: Some(Arc::new(folds)),
-            })
+            Ok(fold_scores(data, config, Some(sentence), folds))
         }
         Metric::Gleu {
             iterations,
