@@ -364,7 +364,21 @@ impl Counter {
         self.bounds.clear();
         self.bounds.push(0);
         self.overflow = false;
-        for text in std::iter::once(&source).chain(refs).chain(hyps) {
+        let text = |t: usize| match t {
+            0 => source,
+            t if t <= refs.len() => refs[t - 1],
+            t => hyps[t - 1 - refs.len()],
+        };
+        for t in 0..1 + refs.len() + hyps.len() {
+            // A text equal to an earlier one (a system that left the sentence unchanged, a
+            // reference equal to the source) has its tokens: copy their ids.
+            if let Some(j) = (0..t).find(|&j| text(j) == text(t)) {
+                self.tokens
+                    .extend_from_within(self.bounds[j]..self.bounds[j + 1]);
+                self.bounds.push(self.tokens.len());
+                continue;
+            }
+            let text = text(t);
             let mut ids = std::mem::take(&mut self.tokens);
             tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
             self.tokens = ids;
@@ -656,6 +670,24 @@ mod tests {
             err.0.contains("more than 1024 MiB of distinct tokens"),
             "{err:?}"
         );
+    }
+
+    #[test]
+    fn texts_equal_to_earlier_ones_count_as_if_tokenized() {
+        // Equal texts copy the earlier text's ids; the same tokens spelt with other spaces
+        // are tokenized. Both must give the same regions.
+        let (s, r, c) = ("a b c a b", "a x c a b", "a b c d");
+        let spaced = |t: &str| t.replace(' ', "  ");
+        let (s2, r2) = (spaced(s), spaced(r));
+        let mut counter = Counter::new();
+        let copied = counter
+            .count(&Whitespace, 3, s, &[r, s, r], &[s, c, r, c])
+            .unwrap();
+        let tokenized = counter
+            .count(&Whitespace, 3, s, &[r, &s2, &r2], &[&s2, c, &r2, &spaced(c)])
+            .unwrap();
+        assert_eq!(copied, tokenized);
+        assert_eq!(copied.get(0, 1)[0].tk, 5);
     }
 
     #[test]
