@@ -2,26 +2,8 @@
 //! single-dash options, several files, JSON, and bad input as one clear error line. The
 //! numbers themselves are checked in green-edits (recorded cases, Table 10 of the CLEME paper).
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn green(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_green"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    assert!(!o.status.success(), "expected a failure");
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod common;
+use common::{green, stderr, stdout};
 
 const REF: &str = "S he go to school\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\nA 1 2|||R:VERB:SVA|||went|||REQUIRED|||-NONE-|||1\n\nS fine\nA 1 1|||M:PUNCT|||.|||REQUIRED|||-NONE-|||0\nA 1 1|||M:PUNCT|||.|||REQUIRED|||-NONE-|||1\n";
 const HYP: &str = "S he go to school\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS fine\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n";

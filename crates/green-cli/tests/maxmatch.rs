@@ -2,26 +2,10 @@
 //! real-data suite (ignored unless GREEN_SHARED is set) checks all 13 CoNLL-2014 systems and
 //! NLPCC-2018 against the original's goldens byte for byte, every sentence included.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
-fn green(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_green"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    assert!(!o.status.success(), "expected a failure");
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod common;
+use common::{green, stderr, stdout};
 
 const GOLD: &str = "S he go to school\nA 1 2|||V|||goes|||REQUIRED|||-NONE-|||0\nA 4 4|||P|||.|||REQUIRED|||-NONE-|||1\n\nS fine\n";
 

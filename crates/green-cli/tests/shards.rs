@@ -4,25 +4,9 @@
 //! cuts where the running totals (M2, ERRANT) and the mean chunk length (CLEME) matter.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn green(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_green"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    assert!(!o.status.success(), "expected a failure");
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod common;
+use common::{green, stderr, stdout};
 
 /// A seeded stream of small numbers (a linear congruential generator).
 struct Draw(u64);

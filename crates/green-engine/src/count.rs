@@ -684,7 +684,13 @@ mod tests {
             .count(&Whitespace, 3, s, &[r, s, r], &[s, c, r, c])
             .unwrap();
         let tokenized = counter
-            .count(&Whitespace, 3, s, &[r, &s2, &r2], &[&s2, c, &r2, &spaced(c)])
+            .count(
+                &Whitespace,
+                3,
+                s,
+                &[r, &s2, &r2],
+                &[&s2, c, &r2, &spaced(c)],
+            )
             .unwrap();
         assert_eq!(copied, tokenized);
         assert_eq!(copied.get(0, 1)[0].tk, 5);
