@@ -107,6 +107,32 @@ impl ErrantCompare {
         to_python(py, &stats)
     }
 
+    /// Is system B's score different from baseline A's by more than chance? Paired bootstrap
+    /// (``test="bs"``), approximate (``"ar"``) or exact randomisation of the two systems'
+    /// ``stats`` on the same sentences; each replicate folds its sentences as the metric
+    /// does. Returns ``a``, ``b``, ``delta``, ``p``, ``replicates`` (and ``intervals``).
+    #[pyo3(signature = (a, b, *, test = "bs", reps = 1000, seed = 0, confidence = 0.95))]
+    #[allow(clippy::too_many_arguments)]
+    fn paired(
+        &self,
+        py: Python<'_>,
+        a: &Bound<'_, PyAny>,
+        b: &Bound<'_, PyAny>,
+        test: &str,
+        reps: usize,
+        seed: u64,
+        confidence: f64,
+    ) -> PyResult<Py<PyAny>> {
+        let metric = compare::Errant {
+            beta: self.opts.beta,
+        };
+        let (a, b): (Vec<compare::SentenceStats>, Vec<compare::SentenceStats>) = (
+            from_python(py, a, "ErrantCompare.stats")?,
+            from_python(py, b, "ErrantCompare.stats")?,
+        );
+        crate::m2::paired(py, metric, a, b, test, reps, seed, confidence)
+    }
+
     /// Corpus TP, FP, FN, P, R, F of statistics from ``stats`` (the greedy pair choice runs
     /// here), per-type counts at ``cat`` level 1, 2 or 3, and the signature.
     #[pyo3(signature = (stats, *, cat = 3))]
@@ -169,6 +195,34 @@ impl Cleme {
             .detach(|| cleme::corpus_stats(&hyp, &self.reference, &self.opts))
             .map_err(green_err)?;
         to_python(py, &stats)
+    }
+
+    /// Is system B's score different from baseline A's by more than chance? Paired bootstrap
+    /// (``test="bs"``), approximate (``"ar"``) or exact randomisation of the two systems'
+    /// ``stats`` on the same sentences; each replicate folds its sentences as the metric
+    /// does. Returns ``a``, ``b``, ``delta``, ``p``, ``replicates`` (and ``intervals``).
+    #[pyo3(signature = (a, b, *, test = "bs", reps = 1000, seed = 0, confidence = 0.95, independent = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn paired(
+        &self,
+        py: Python<'_>,
+        a: &Bound<'_, PyAny>,
+        b: &Bound<'_, PyAny>,
+        test: &str,
+        reps: usize,
+        seed: u64,
+        confidence: f64,
+        independent: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let metric = cleme::Cleme {
+            beta: self.opts.beta,
+            independent,
+        };
+        let (a, b): (Vec<cleme::SentenceStats>, Vec<cleme::SentenceStats>) = (
+            from_python(py, a, "Cleme.stats")?,
+            from_python(py, b, "Cleme.stats")?,
+        );
+        crate::m2::paired(py, metric, a, b, test, reps, seed, confidence)
     }
 
     /// The report of statistics from ``stats``: ``dependent`` and ``independent``, each with

@@ -83,6 +83,21 @@ impl Gleu {
     }
 }
 
+impl Gleu {
+    /// Statistics from `stats` of one system, of this N, not empty.
+    fn counts_of(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Vec<GleuCounts>> {
+        let counts: Vec<GleuCounts> = from_python(py, stats, "Gleu.stats")?;
+        nonempty(counts.len())?;
+        if let Some(c) = counts.iter().find(|c| c.n != self.n || c.hyps != 1) {
+            return Err(green_err(format!(
+                "statistics of N={} for {} systems cannot fold under this Gleu (N={}, one system per call)",
+                c.n, c.hyps, self.n
+            )));
+        }
+        Ok(counts)
+    }
+}
+
 #[pymethods]
 impl Gleu {
     #[new]
@@ -188,14 +203,7 @@ impl Gleu {
         level: &str,
         max: bool,
     ) -> PyResult<f64> {
-        let counts: Vec<GleuCounts> = from_python(py, stats, "Gleu.stats")?;
-        nonempty(counts.len())?;
-        if let Some(c) = counts.iter().find(|c| c.n != self.n || c.hyps != 1) {
-            return Err(green_err(format!(
-                "statistics of N={} for {} systems cannot fold under this Gleu (N={}, one system per call)",
-                c.n, c.hyps, self.n
-            )));
-        }
+        let counts = self.counts_of(py, stats)?;
         let metric = gleu::Gleu {
             iterations: self.iterations,
             max,
@@ -207,6 +215,32 @@ impl Gleu {
                 "unknown level '{other}'; fold gives corpus or mean"
             ))),
         })
+    }
+
+    /// Is system B's GLEU different from baseline A's by more than chance? Paired bootstrap
+    /// (`test="bs"`), approximate (`"ar"`) or exact randomisation of the two systems' `stats`
+    /// on the same sentences; each replicate folds as `fold` does (its reference draws run
+    /// over the replicate's sentences). Returns `a`, `b`, `delta`, `p`, `replicates` (and
+    /// `intervals`).
+    #[pyo3(signature = (a, b, *, test = "bs", reps = 1000, seed = 0, confidence = 0.95, max = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn paired(
+        &self,
+        py: Python<'_>,
+        a: &Bound<'_, PyAny>,
+        b: &Bound<'_, PyAny>,
+        test: &str,
+        reps: usize,
+        seed: u64,
+        confidence: f64,
+        max: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let (a, b) = (self.counts_of(py, a)?, self.counts_of(py, b)?);
+        let metric = gleu::Gleu {
+            iterations: self.iterations,
+            max,
+        };
+        crate::m2::paired(py, metric, a, b, test, reps, seed, confidence)
     }
 
     /// The signature `green gleu --format json` prints for these settings.

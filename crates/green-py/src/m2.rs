@@ -59,6 +59,33 @@ pub(crate) fn from_python<T: serde::de::DeserializeOwned>(
     serde_json::from_str(&text).map_err(|e| green_err(format!("not statistics from {source}: {e}")))
 }
 
+/// A paired test (`bs`, `ar` or `exact`) of system B against baseline A from their
+/// statistics under `metric`: the dict `green paired --format json` gives per comparison.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn paired<M: green_metric::Metric + Sync>(
+    py: Python<'_>,
+    metric: M,
+    a: Vec<M::Stats>,
+    b: Vec<M::Stats>,
+    test: &str,
+    reps: usize,
+    seed: u64,
+    confidence: f64,
+) -> PyResult<Py<PyAny>> {
+    let pair = green_signif::Folded::new(metric, a, b).map_err(green_err)?;
+    let result = py
+        .detach(|| match test {
+            "bs" => green_signif::paired_bootstrap(&pair, reps, seed, confidence),
+            "ar" => green_signif::approximate_randomisation(&pair, reps, seed),
+            "exact" => green_signif::exact_randomisation(&pair),
+            other => Err(green_signif::Error::Invalid(format!(
+                "unknown test '{other}'; use bs, ar or exact"
+            ))),
+        })
+        .map_err(green_err)?;
+    to_python(py, &result)
+}
+
 #[pymethods]
 impl MaxMatch {
     #[new]
@@ -128,6 +155,32 @@ impl MaxMatch {
     /// pickle-friendly). Concatenate shards in sentence order and pass them to ``fold``.
     fn stats(&self, py: Python<'_>, hypotheses: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         to_python(py, &self.stats_of(py, hypotheses)?)
+    }
+
+    /// Is system B's score different from baseline A's by more than chance? Paired bootstrap
+    /// (``test="bs"``), approximate (``"ar"``) or exact randomisation of the two systems'
+    /// ``stats`` on the same sentences; each replicate folds as ``fold`` does. Returns
+    /// ``a``, ``b``, ``delta``, ``p``, ``replicates`` and, for the bootstrap, ``intervals``.
+    #[pyo3(signature = (a, b, *, test = "bs", reps = 1000, seed = 0, confidence = 0.95))]
+    #[allow(clippy::too_many_arguments)]
+    fn paired(
+        &self,
+        py: Python<'_>,
+        a: &Bound<'_, PyAny>,
+        b: &Bound<'_, PyAny>,
+        test: &str,
+        reps: usize,
+        seed: u64,
+        confidence: f64,
+    ) -> PyResult<Py<PyAny>> {
+        let metric = green_m2::MaxMatch {
+            beta: self.opts.beta,
+        };
+        let (a, b) = (
+            from_python(py, a, "MaxMatch.stats")?,
+            from_python(py, b, "MaxMatch.stats")?,
+        );
+        paired(py, metric, a, b, test, reps, seed, confidence)
     }
 
     /// The corpus score of statistics from ``stats`` (in sentence order): the greedy

@@ -43,6 +43,17 @@ class Gleu:
         self, sources: Sequence[str], references: Sequence[Sequence[Optional[str]]], hypotheses: Sequence[str]
     ) -> List[Dict[str, Any]]:
         """Every sentence's GLEU statistics (plain dicts); shards concatenate in corpus order."""
+    def paired(
+        self,
+        a: Sequence[Mapping[str, Any]],
+        b: Sequence[Mapping[str, Any]],
+        *,
+        test: str = "bs",
+        reps: int = 1000,
+        seed: int = 0,
+        confidence: float = 0.95,
+        max: bool = False,
+    ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]], *, level: str = "corpus", max: bool = False) -> float:
         """Corpus (sampled, or ``max=True``) or mean GLEU of concatenated statistics."""
     def signature(self, refs: str, level: str = "corpus", max: bool = False) -> str: ...
@@ -74,6 +85,16 @@ class MaxMatch:
     def score(self, hypotheses: Sequence[str]) -> Dict[str, Any]: ...
     def sentences(self, hypotheses: Sequence[str]) -> List[Dict[str, Any]]: ...
     def stats(self, hypotheses: Sequence[str]) -> List[Dict[str, Any]]: ...
+    def paired(
+        self,
+        a: Sequence[Mapping[str, Any]],
+        b: Sequence[Mapping[str, Any]],
+        *,
+        test: str = "bs",
+        reps: int = 1000,
+        seed: int = 0,
+        confidence: float = 0.95,
+    ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]]) -> Dict[str, Any]: ...
     def signature(self) -> str: ...
 
@@ -99,6 +120,16 @@ class ErrantCompare:
     def __len__(self) -> int: ...
     def score(self, hypothesis: Union[str, "os.PathLike[str]"], *, cat: int = 3) -> Dict[str, Any]: ...
     def stats(self, hypothesis: Union[str, "os.PathLike[str]"]) -> List[Dict[str, Any]]: ...
+    def paired(
+        self,
+        a: Sequence[Mapping[str, Any]],
+        b: Sequence[Mapping[str, Any]],
+        *,
+        test: str = "bs",
+        reps: int = 1000,
+        seed: int = 0,
+        confidence: float = 0.95,
+    ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]], *, cat: int = 3) -> Dict[str, Any]: ...
     def signature(self) -> str: ...
 
@@ -113,6 +144,17 @@ class Cleme:
     def __len__(self) -> int: ...
     def score(self, hypothesis: Union[str, "os.PathLike[str]"]) -> Dict[str, Any]: ...
     def stats(self, hypothesis: Union[str, "os.PathLike[str]"]) -> List[Dict[str, Any]]: ...
+    def paired(
+        self,
+        a: Sequence[Mapping[str, Any]],
+        b: Sequence[Mapping[str, Any]],
+        *,
+        test: str = "bs",
+        reps: int = 1000,
+        seed: int = 0,
+        confidence: float = 0.95,
+        independent: bool = False,
+    ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]]) -> Dict[str, Any]: ...
     def signature(self) -> str: ...
 
