@@ -388,19 +388,7 @@ impl Scored {
             let scores = stats
                 .sentence_scores()
                 .context("internal: merged statistics without sentence scores")?;
-            let nb = report.config.betas.len();
-            let slots = stats.systems() * nb;
-            for (h, sys) in report.systems.iter_mut().enumerate() {
-                for (b, br) in sys.betas.iter_mut().enumerate() {
-                    let column: Vec<f64> = scores
-                        .iter()
-                        .skip(h * nb + b)
-                        .step_by(slots)
-                        .copied()
-                        .collect();
-                    br.mean = numpy_mean(&column);
-                }
-            }
+            set_means(&mut report, scores, stats.systems());
         }
         Ok(Scored {
             report,
@@ -412,13 +400,31 @@ impl Scored {
     }
 }
 
+/// Mean-level scores as the reference averages them (NumPy's pairwise sum over each system's
+/// sentence scores, not a running sum), from every sentence score, flat
+/// `[sentence][system][beta]`.
+fn set_means(report: &mut Report, scores: &[f64], systems: usize) {
+    let nb = report.config.betas.len();
+    let slots = systems * nb;
+    for (h, sys) in report.systems.iter_mut().enumerate() {
+        for (b, br) in sys.betas.iter_mut().enumerate() {
+            let column: Vec<f64> = scores
+                .iter()
+                .skip(h * nb + b)
+                .step_by(slots)
+                .copied()
+                .collect();
+            br.mean = numpy_mean(&column);
+        }
+    }
+}
+
 /// What scoring keeps beside the running totals, by level and flags.
 struct Keep {
     /// Sentence level: every sentence's scores.
     sentences: Option<Vec<SentenceScores>>,
-    /// Mean level: every sentence score, `[hyp * betas + beta]`, averaged at the end the way
-    /// the reference does (NumPy's pairwise sum), not as a running sum.
-    means: Option<Vec<Vec<f64>>>,
+    /// Mean level: the accumulator keeps every sentence score, averaged at the end.
+    mean: bool,
     /// `sgreen -v`: the per-sentence blocks, in order.
     verbose: Option<String>,
     betas: Vec<f64>,
@@ -430,10 +436,9 @@ struct Keep {
 
 impl Keep {
     fn new(level: Level, args: &Args, config: &Config) -> Keep {
-        let slots = args.hyps.len() * config.betas.len();
         Keep {
             sentences: (level == Level::Sentence).then(Vec::new),
-            means: (level == Level::Mean).then(|| vec![Vec::new(); slots]),
+            mean: level == Level::Mean,
             verbose: (level == Level::Sentence && args.verbose).then(String::new),
             betas: config.betas.clone(),
             n: config.n,
@@ -442,9 +447,10 @@ impl Keep {
         }
     }
 
-    /// The accumulator of a run: mergeable with `--stats`, totals only otherwise.
+    /// The accumulator of a run: mergeable (every sentence score kept) with `--stats` or at
+    /// mean level, totals only otherwise.
     fn accumulator(&self, config: &Config, hyps: usize) -> Accumulator {
-        if self.mergeable {
+        if self.mergeable || self.mean {
             Accumulator::mergeable(config, hyps)
         } else {
             Accumulator::new(config, hyps)
@@ -470,14 +476,6 @@ impl Keep {
                 self.digits,
             );
         }
-        if let Some(means) = &mut self.means {
-            let nb = self.betas.len();
-            for (b, per_hyp) in s.scores.iter().enumerate() {
-                for (h, &x) in per_hyp.iter().enumerate() {
-                    means[h * nb + b].push(x);
-                }
-            }
-        }
         if let Some(all) = &mut self.sentences {
             all.push(s);
         }
@@ -486,20 +484,15 @@ impl Keep {
     /// The scored result, with mean-level scores replaced by the reference's averages.
     fn finish(self, acc: Accumulator, refs: usize) -> Scored {
         let mut report = acc.finish();
-        if let Some(means) = &self.means {
-            let nb = self.betas.len();
-            for (h, sys) in report.systems.iter_mut().enumerate() {
-                for (b, br) in sys.betas.iter_mut().enumerate() {
-                    br.mean = numpy_mean(&means[h * nb + b]);
-                }
-            }
+        if let (true, Some(scores)) = (self.mean, acc.sentence_scores()) {
+            set_means(&mut report, scores, acc.systems());
         }
         Scored {
             report,
             sentences: self.sentences.unwrap_or_default(),
             verbose: self.verbose,
             refs,
-            stats: acc.sentence_scores().is_some().then_some(acc),
+            stats: self.mergeable.then_some(acc),
         }
     }
 }
