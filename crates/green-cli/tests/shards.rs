@@ -283,4 +283,7 @@ fn edit_metric_shards_merge_to_one_run() {
         &["paired", "--stats", "one.json"],
         "the statistics hold one system",
     );
+    // Settings of the GREEN path would be silently ignored: they are refused.
+    let err = stderr(&green(root, &["paired", "--stats", "one.json", "-b", "2"]));
+    assert!(err.contains("cannot be used with"), "{err}");
 }

@@ -67,7 +67,7 @@ pub struct Args {
     /// Instead of -s/-r/-c: the statistics files of `green gleu`, `maxmatch`,
     /// `errant-compare` or `cleme` run with `--stats` (the shards of one corpus, in order);
     /// their first system is the baseline. The metric and its settings come from the files.
-    #[arg(long, num_args = 1.., value_name = "STATS", conflicts_with_all = ["source", "refs", "hyps"])]
+    #[arg(long, num_args = 1.., value_name = "STATS", conflicts_with_all = ["source", "refs", "hyps", "n", "beta", "tokenizer", "normalization"])]
     pub stats: Vec<String>,
 
     /// CLEME statistics: the dependent or independent variant (length-weighted corpus F).
