@@ -172,7 +172,11 @@ impl green_metric::Metric for Green {
     fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a Self::Stats>) -> Vec<Regions> {
         let mut totals = vec![Regions::default(); self.n];
         for refs in stats {
-            let (r, _) = choose(refs.iter().map(|o| &o[..self.n]), self.beta);
+            // One reference is its own choice: no scores to compare (meta's chosen counts).
+            let r = match refs.len() {
+                1 => 0,
+                _ => choose(refs.iter().map(|o| &o[..self.n]), self.beta).0,
+            };
             if let Some(chosen) = refs.get(r) {
                 for (t, c) in totals.iter_mut().zip(chosen) {
                     t.add(c);

@@ -16,6 +16,7 @@ pub mod maege;
 pub mod metric;
 pub mod plot;
 pub mod report;
+pub mod sampled;
 pub mod stats;
 pub mod trueskill;
 pub mod uncertainty;

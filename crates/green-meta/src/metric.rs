@@ -11,19 +11,25 @@
 //! GLEU = BP · exp(mean log p_1..p_N), BP = min(1, exp(1 − ref_len / hyp_len)), lengths in
 //! tokens (order-1 counts: hypothesis = TK+TI+OI+UD, reference = TK+TI+OD+UI). Several
 //! references: corpus GLEU is the mean over `iterations` (default 500, as in `gleu.py`) of
-//! the corpus GLEU with one reference per sentence drawn uniformly with a seeded ChaCha8
-//! generator (the same draw for every system in an iteration). Sentence GLEU zero-counts
-//! are smoothed to 1 (as `gleu.py` does for sentences) and averaged over the sentence's
-//! references: the expected value of the sampling, without noise.
+//! the corpus GLEU with one reference per sentence, drawn as the `gleu` package's
+//! `--fix-seed` draws (`green_engine::gleu::draws`: CPython's generator seeded with
+//! 101 · iteration; iteration `i` of seed `s` is the package's iteration `i + s ·
+//! iterations`), the same draw for every system in an iteration. With seed 0 these are the
+//! draws behind the GREEN paper's Table 2 and 4 (its wordGLEU corpus ρ 0.445 and AMU 58.08
+//! come out only with them). Sentence GLEU is averaged over the sentence's references: the
+//! expected value of the sampling, without noise. Smoothed, zero counts become 1 (as
+//! `gleu.py` does for sentences); unsmoothed, as the package computes it, an order with no
+//! hypothesis n-gram has precision 1, a zero numerator gives 0, and an empty hypothesis
+//! scores 1 against an empty reference and 0 otherwise.
 
 use std::sync::Arc;
 
-use green_engine::{score, Counter, Normalization, Regions, SentenceCounts};
+use green_engine::{gleu, score, Counter, Normalization, Regions, SentenceCounts};
 use green_metric::{Folds, Resample};
-use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use crate::dataset::{Dataset, View};
+use crate::sampled::SampledGleu;
 use crate::Error;
 
 /// Which metric.
@@ -287,8 +293,7 @@ pub struct Scores {
     /// `[view][system]` system scores at the configuration's level.
     pub system: Vec<Vec<f64>>,
     /// The metric's per-sentence statistics of every system, so corpus scores of resampled
-    /// corpora are refolded without a recount (`None` for corpus GLEU-reformulated, whose
-    /// reference sampling is not resampled, and for external scores).
+    /// corpora are refolded without a recount (`None` for external scores).
     pub folds: Option<Arc<dyn Resample>>,
 }
 
@@ -355,39 +360,31 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                         .collect()
                 })
                 .collect();
-            let system = match config.level {
-                Level::Mean => per_view(data, |v, h| view_mean(v, &sentence, h)),
-                Level::Corpus => {
-                    if iterations == 0 {
-                        return Err(Error::Config("GLEU needs at least one iteration".into()));
-                    }
-                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                    let mut sums = vec![vec![0.0; systems]; data.views.len()];
-                    let mut choice = vec![0usize; stats.len()];
-                    for _ in 0..iterations {
-                        for (c, s) in choice.iter_mut().zip(&stats) {
-                            let refs = s.first().map_or(1, Vec::len);
-                            *c = if refs > 1 { rng.gen_range(0..refs) } else { 0 };
-                        }
-                        for (v, view) in data.views.iter().enumerate() {
-                            for h in 0..systems {
-                                let mut total = GleuStats::new(n);
-                                for &s in &view.sentences {
-                                    total.add(&stats[s][h][choice[s]]);
-                                }
-                                sums[v][h] += total.gleu(false);
-                            }
-                        }
-                    }
-                    sums.into_iter()
-                        .map(|v| v.into_iter().map(|x| x / iterations as f64).collect())
-                        .collect()
-                }
-            };
+            if config.level == Level::Mean {
+                let system = per_view(data, |v, h| view_mean(v, &sentence, h));
+                return Ok(Scores {
+                    sentence,
+                    system,
+                    folds: None,
+                });
+            }
+            if iterations == 0 {
+                return Err(Error::Config("GLEU needs at least one iteration".into()));
+            }
+            let draws: Vec<Vec<usize>> = (0..iterations as u64)
+                .map(|i| {
+                    let refs = stats.iter().map(|s| s.first().map_or(1, Vec::len));
+                    gleu::draws(i + seed * iterations as u64, refs)
+                })
+                .collect();
+            let sampled = SampledGleu::new(&stats, &draws);
+            let system = per_view(data, |v, h| {
+                sampled.score(&v.sentences, &vec![1; v.sentences.len()], h)
+            });
             Ok(Scores {
                 sentence,
                 system,
-                folds: None,
+                folds: Some(Arc::new(sampled)),
             })
         }
     }
@@ -702,25 +699,46 @@ impl GleuStats {
         }
     }
 
-    /// GLEU; `smooth` replaces zero statistics by 1 (sentence level). Unsmoothed, a zero
-    /// precision or an empty hypothesis gives 0.
+    /// GLEU; `smooth` replaces zero statistics by 1 (sentence level). Unsmoothed, as the
+    /// `gleu` package: an order without hypothesis n-grams has precision 1, a zero numerator
+    /// gives 0, an empty hypothesis gives 1 against an empty reference and 0 otherwise.
     pub fn gleu(&self, smooth: bool) -> f64 {
-        let fix = |x: u64| if smooth && x == 0 { 1 } else { x };
-        let (c, r) = (fix(self.hyp_len), fix(self.ref_len));
-        if c == 0 {
+        gleu_value(
+            self.hyp_len,
+            self.ref_len,
+            self.orders.iter().copied(),
+            smooth,
+        )
+    }
+}
+
+/// GLEU of a hypothesis length `c`, reference length `r` and per-order (numerator,
+/// denominator) statistics, as [`GleuStats::gleu`] describes.
+pub(crate) fn gleu_value(
+    c: u64,
+    r: u64,
+    orders: impl ExactSizeIterator<Item = (u64, u64)>,
+    smooth: bool,
+) -> f64 {
+    let fix = |x: u64| if smooth && x == 0 { 1 } else { x };
+    let (c, r) = (fix(c), fix(r));
+    if c == 0 {
+        return if r == 0 { 1.0 } else { 0.0 };
+    }
+    let n = orders.len();
+    let mut log_p = 0.0;
+    for (num, den) in orders {
+        let (num, den) = (fix(num), fix(den));
+        if den == 0 {
+            continue;
+        }
+        if num == 0 {
             return 0.0;
         }
-        let mut log_p = 0.0;
-        for &(num, den) in &self.orders {
-            let (num, den) = (fix(num), fix(den));
-            if num == 0 || den == 0 {
-                return 0.0;
-            }
-            log_p += (num as f64 / den as f64).ln();
-        }
-        let bp = (1.0 - r as f64 / c as f64).min(0.0);
-        (bp + log_p / self.orders.len() as f64).exp()
+        log_p += (num as f64 / den as f64).ln();
     }
+    let bp = (1.0 - r as f64 / c as f64).min(0.0);
+    (bp + log_p / n as f64).exp()
 }
 
 #[cfg(test)]
@@ -791,5 +809,23 @@ mod tests {
         let s = GleuStats::of(c.get(0, 0));
         assert_eq!((s.hyp_len, s.ref_len), (2, 4));
         assert!((s.gleu(false) - (-1.0f64).exp()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn unsmoothed_gleu_follows_the_package_on_short_and_empty_sentences() {
+        // "a b" against itself at N=4: orders 3 and 4 have no n-gram, precision 1 (the
+        // package's `p()` of a zero denominator), so GLEU is 1, not 0.
+        let c = Counter::new()
+            .count(&Whitespace, 4, "a b", &["a b"], &["a b"])
+            .unwrap();
+        let s = GleuStats::of(c.get(0, 0));
+        assert_eq!(s.orders, vec![(2, 2), (1, 1), (0, 0), (0, 0)]);
+        assert_eq!(s.gleu(false), 1.0);
+        // An empty hypothesis: 1 against an empty reference (a deleted sentence), else 0.
+        let c = Counter::new()
+            .count(&Whitespace, 4, "a b", &["", "a"], &[""])
+            .unwrap();
+        assert_eq!(GleuStats::of(c.get(0, 0)).gleu(false), 1.0);
+        assert_eq!(GleuStats::of(c.get(0, 1)).gleu(false), 0.0);
     }
 }

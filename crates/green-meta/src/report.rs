@@ -439,7 +439,7 @@ impl Report {
         if let Some(b) = &self.options.bootstrap {
             let _ = writeln!(
                 s,
-                "Intervals: {}% percentile bootstrap, {} replicates resampling sentences (human and metric scores recomputed on each), seed {}, generator {}. Corpus-level GLEU samples its references and has none.\n",
+                "Intervals: {}% percentile bootstrap, {} replicates resampling sentences (human and metric scores recomputed on each), seed {}, generator {}. Corpus-level GLEU keeps its reference draws on every replicate.\n",
                 b.level * 100.0,
                 b.replicates,
                 b.seed,

@@ -7,7 +7,8 @@
 //! recomputes both sides from the resampled sentences: the human Expected Wins from the
 //! weighted win counts, and the metric's system scores from per-sentence statistics (GREEN:
 //! the chosen references' region counts; mean level: the sentence scores; M2, ERRANT and
-//! CLEME: their greedy folds rerun over the replicate's sentences), so nothing is recounted. Intervals are percentile intervals from `green_signif`, whose generator and
+//! CLEME: their greedy folds rerun over the replicate's sentences; corpus GLEU: its fixed
+//! reference draws summed over the replicate's sentences), so nothing is recounted. Intervals are percentile intervals from `green_signif`, whose generator and
 //! per-replicate streams make them identical at any thread count.
 
 use std::collections::HashMap;
@@ -18,7 +19,7 @@ use green_signif::{bootstrap_many, Interval};
 use crate::eval::{Agreement, HumanScore, Prepared};
 use crate::human;
 use crate::judgments::Matrix;
-use crate::metric::{Level, Metric, MetricConfig, Scores};
+use crate::metric::{Level, MetricConfig, Scores};
 use crate::stats;
 use crate::Error;
 
@@ -86,9 +87,9 @@ impl SystemScores<'_> {
     }
 }
 
-/// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined, and
-/// everywhere for corpus-level GLEU, whose reference sampling is not resampled. Corpus M2,
-/// ERRANT and CLEME refold their greedy reference choice over each replicate's sentences.
+/// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined.
+/// Corpus M2, ERRANT and CLEME refold their greedy reference choice over each replicate's
+/// sentences; corpus GLEU keeps its reference draws and sums the replicate's sentences.
 pub fn intervals(
     prep: &Prepared,
     scores: &Scores,
@@ -103,7 +104,6 @@ pub fn intervals(
     }
     let metric = match (config.metric, config.level) {
         (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
-        (Metric::Gleu { .. }, Level::Corpus) => return Ok(vec![None; prep.columns().len()]),
         (_, Level::Corpus) => SystemScores::Refold(scores.folds.as_deref().ok_or_else(|| {
             Error::Config("internal: corpus scores without their statistics".into())
         })?),

@@ -197,17 +197,43 @@ fn green_paper_preset_reproduces_table_2() {
         assert_eq!(row.label, label);
         for (k, (&col, want)) in system.iter().zip(want).enumerate() {
             let got = row.values[col].unwrap();
-            // Every GREEN cell within 0.001 and GLEU within 0.005, except two GLEU cells of
-            // CoNLL-14 whose reference sampling or rounding we do not reproduce (README).
-            let tolerance = match (label, k) {
-                ("GLEU-reformulated word N=4 corpus", 1)
-                | ("GLEU-reformulated char N=6 unsmoothed mean", 0) => 0.025,
-                (l, _) if l.starts_with("GLEU") => 0.005,
-                _ => 0.0015,
+            // Every GREEN cell within 0.001 (printed to 3 digits) and every GLEU cell within
+            // 0.005: the corpus GLEU cells need the package's fixed-seed reference draws
+            // (word corpus rho is 0.467 with others: NTHU and UMC swap), the mean cells its
+            // unsmoothed conventions.
+            let tolerance = if label.starts_with("GLEU") {
+                0.005
+            } else {
+                0.0015
             };
             assert!(
                 (got - want).abs() <= tolerance,
                 "{label} column {k}: {got:.4} vs the paper's {want}"
+            );
+        }
+    }
+    // Table 4: corpus wordGLEU and charGLEU of AMU, INPUT and IPN to the printed digit (the
+    // draws decide the second decimal: AMU is 58.09 with other draws).
+    let systems = &datasets[0].descriptor.systems;
+    for (label, want) in [
+        (
+            "GLEU-reformulated word N=4 corpus",
+            ["58.08", "56.34", "55.08"],
+        ),
+        (
+            "GLEU-reformulated char N=6 corpus",
+            ["81.68", "81.75", "81.06"],
+        ),
+    ] {
+        let row = report.rows.iter().find(|r| r.label == label).unwrap();
+        let (_, view, scores) = &row.system_scores[0];
+        assert_eq!(view, "GJG15");
+        for (system, want) in ["AMU", "INPUT", "IPN"].iter().zip(want) {
+            let h = systems.iter().position(|s| s == system).unwrap();
+            assert_eq!(
+                format!("{:.2}", 100.0 * scores[h]),
+                want,
+                "{label} {system}"
             );
         }
     }

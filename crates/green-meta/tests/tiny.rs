@@ -125,7 +125,7 @@ fn bootstrap_intervals_by_hand() {
 }
 
 #[test]
-fn bootstrap_leaves_out_what_it_cannot_resample() {
+fn bootstrap_resamples_corpus_gleu_with_its_draws() {
     let gleu = MetricConfig {
         metric: Metric::Gleu {
             n: 1,
@@ -142,8 +142,16 @@ fn bootstrap_leaves_out_what_it_cannot_resample() {
         ..Options::default()
     };
     let report = run(&[load("tiny.toml").unwrap()], &[gleu], &options).unwrap();
-    assert!(report.rows[0].intervals.iter().all(Option::is_none));
-    assert_eq!(report.rows[0].intervals.len(), report.columns.len());
+    let row = &report.rows[0];
+    assert_eq!(row.intervals.len(), report.columns.len());
+    // Every number has an interval around the table's own number.
+    for (iv, v) in row.intervals.iter().zip(&row.values) {
+        assert_eq!(iv.map(|i| i.estimate), *v);
+        if let Some(i) = iv {
+            assert!(i.low <= i.estimate && i.estimate <= i.high, "{i:?}");
+        }
+    }
+    assert!(row.intervals.iter().any(Option::is_some));
     assert!(green_meta::Bootstrap::new(0, 0, 0.95).is_err());
     assert!(green_meta::Bootstrap::new(10, 0, 1.0).is_err());
 }

@@ -86,7 +86,9 @@ pub struct Args {
     #[arg(long, value_name = "RUNS", default_value_t = 1000, value_parser = bounded(1, MAX_TS_RUNS))]
     pub ts_runs: usize,
 
-    /// Seed of TrueSkill and of GLEU's reference sampling.
+    /// Seed of TrueSkill, of the bootstrap and of GLEU's reference draws (seed s takes the
+    /// `gleu` package's fixed-seed iterations s·K to s·K+K-1; 0 gives its --fix-seed draws,
+    /// those of the GREEN paper's tables).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 

@@ -1,0 +1,271 @@
+//! Corpus GLEU with sampled references, resampled without recounting.
+//!
+//! Corpus GLEU is the mean over K iterations of the GLEU of one reference drawn per sentence.
+//! The draws are fixed (`green_engine::gleu::draws`), so a bootstrap replicate, which only
+//! reweights sentences, keeps them: iteration i's totals are Σ_s w_s · x(s, d_i(s)), with x
+//! the per-sentence statistics. The hypothesis' length and n-gram counts (the precision
+//! denominators) do not depend on the reference, so only the reference length and the
+//! numerators, 1 + N *lanes*, are summed per iteration. They are written as the first
+//! reference's totals plus differences x(s, r) − x(s, 0) for the (sentence, r ≥ 1) *items*
+//! an iteration draws; with the items taken eight at a time, each block's 256 possible
+//! subset sums are built once per replicate and every iteration adds one of them ("four
+//! Russians"): the same integers with about a third of the additions. Sums wrap in `u64`,
+//! which is exact because every true total is non-negative and far below 2^64.
+
+use green_metric::Resample;
+
+use crate::metric::{gleu_value, GleuStats};
+
+/// Items per block: one byte of draw pattern per block and iteration.
+const BLOCK: usize = 8;
+
+/// Every system's per-sentence GLEU statistics and the fixed reference draws.
+pub struct SampledGleu {
+    iterations: usize,
+    /// Lanes that depend on the reference: its length, then the numerator of each order.
+    lanes: usize,
+    /// `fixed[h][s]`: the hypothesis' length and the denominator of each order.
+    fixed: Vec<Vec<Vec<u64>>>,
+    /// `first[h][s * lanes ..]`: sentence s against its first reference.
+    first: Vec<Vec<u64>>,
+    /// `diff[h][item * lanes ..]`: the item's reference minus the first (wrapping).
+    diff: Vec<Vec<u64>>,
+    /// The sentence of each item.
+    item_sentence: Vec<usize>,
+    /// `patterns[block * iterations + i]`: which items of the block iteration i draws.
+    patterns: Vec<u8>,
+}
+
+/// The reference-dependent lanes of `g`.
+fn varying(g: &GleuStats) -> impl Iterator<Item = u64> + '_ {
+    std::iter::once(g.ref_len).chain(g.orders.iter().map(|o| o.0))
+}
+
+impl SampledGleu {
+    /// `stats[sentence][system][reference]`, and `draws[i][sentence]` the reference of each
+    /// sentence in iteration i (every sentence has at least one reference).
+    pub fn new(stats: &[Vec<Vec<GleuStats>>], draws: &[Vec<usize>]) -> SampledGleu {
+        let systems = stats.first().map_or(0, Vec::len);
+        let orders = stats
+            .iter()
+            .flatten()
+            .flatten()
+            .next()
+            .map_or(0, |g| g.orders.len());
+        let lanes = 1 + orders;
+        let mut items = Vec::new();
+        for (s, per_system) in stats.iter().enumerate() {
+            let refs = per_system.first().map_or(1, Vec::len);
+            items.extend((1..refs).map(|r| (s, r)));
+        }
+        let fixed = (0..systems)
+            .map(|h| {
+                stats
+                    .iter()
+                    .map(|per_system| {
+                        let g = &per_system[h][0];
+                        std::iter::once(g.hyp_len)
+                            .chain(g.orders.iter().map(|o| o.1))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let first: Vec<Vec<u64>> = (0..systems)
+            .map(|h| stats.iter().flat_map(|p| varying(&p[h][0])).collect())
+            .collect();
+        let diff = (0..systems)
+            .map(|h| {
+                items
+                    .iter()
+                    .flat_map(|&(s, r)| {
+                        let base = &first[h][s * lanes..(s + 1) * lanes];
+                        varying(&stats[s][h][r])
+                            .zip(base)
+                            .map(|(x, y)| x.wrapping_sub(*y))
+                    })
+                    .collect()
+            })
+            .collect();
+        let iterations = draws.len();
+        let mut patterns = vec![0u8; items.len().div_ceil(BLOCK) * iterations];
+        for (i, choice) in draws.iter().enumerate() {
+            for (k, &(s, r)) in items.iter().enumerate() {
+                if choice[s] == r {
+                    patterns[(k / BLOCK) * iterations + i] |= 1 << (k % BLOCK);
+                }
+            }
+        }
+        SampledGleu {
+            iterations,
+            lanes,
+            fixed,
+            first,
+            diff,
+            item_sentence: items.into_iter().map(|(s, _)| s).collect(),
+            patterns,
+        }
+    }
+}
+
+/// `acc += w · x`, lane by lane, wrapping.
+fn add_scaled(acc: &mut [u64], x: &[u64], w: u64) {
+    for (a, b) in acc.iter_mut().zip(x) {
+        *a = a.wrapping_add(b.wrapping_mul(w));
+    }
+}
+
+impl Resample for SampledGleu {
+    fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
+        // The loops below run over `lanes`; a constant lets the compiler unroll them for
+        // the common N (4 and 6).
+        match self.lanes {
+            5 => self.score_with(5, sentences, weights, h),
+            7 => self.score_with(7, sentences, weights, h),
+            lanes => self.score_with(lanes, sentences, weights, h),
+        }
+    }
+}
+
+impl SampledGleu {
+    #[inline(always)]
+    fn score_with(&self, lanes: usize, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
+        let (fixed, first, diff) = (&self.fixed[h], &self.first[h], &self.diff[h]);
+        let mut weight = vec![0u64; fixed.len()];
+        for (&s, &w) in sentences.iter().zip(weights) {
+            weight[s] += u64::from(w);
+        }
+        let mut hyp = vec![0u64; lanes];
+        let mut base = vec![0u64; lanes];
+        for (s, &w) in weight.iter().enumerate().filter(|(_, &w)| w > 0) {
+            add_scaled(&mut hyp, &fixed[s], w);
+            add_scaled(&mut base, &first[s * lanes..(s + 1) * lanes], w);
+        }
+        let mut totals: Vec<u64> = base.repeat(self.iterations);
+        let mut weighted = vec![0u64; BLOCK * lanes];
+        let mut table = vec![0u64; (1 << BLOCK) * lanes];
+        for (b, items) in self.item_sentence.chunks(BLOCK).enumerate() {
+            if items.iter().all(|&s| weight[s] == 0) {
+                continue;
+            }
+            for (k, &s) in items.iter().enumerate() {
+                let d = &diff[(b * BLOCK + k) * lanes..][..lanes];
+                for (out, x) in weighted[k * lanes..][..lanes].iter_mut().zip(d) {
+                    *out = x.wrapping_mul(weight[s]);
+                }
+            }
+            // table[p]: the sum of the weighted differences of the items whose bits p sets
+            // (row 0 stays zero).
+            for p in 1..1usize << items.len() {
+                let k = p.trailing_zeros() as usize;
+                let (done, rest) = table.split_at_mut(p * lanes);
+                let lower = &done[(p & (p - 1)) * lanes..][..lanes];
+                let item = &weighted[k * lanes..][..lanes];
+                for ((t, x), y) in rest[..lanes].iter_mut().zip(lower).zip(item) {
+                    *t = x.wrapping_add(*y);
+                }
+            }
+            let patterns = &self.patterns[b * self.iterations..(b + 1) * self.iterations];
+            for (total, &p) in totals.chunks_exact_mut(lanes).zip(patterns) {
+                let row = &table[usize::from(p) * lanes..][..lanes];
+                for (t, x) in total.iter_mut().zip(row) {
+                    *t = t.wrapping_add(*x);
+                }
+            }
+        }
+        let mut sum = 0.0;
+        for total in totals.chunks_exact(lanes) {
+            let orders = total[1..].iter().zip(&hyp[1..]).map(|(&n, &d)| (n, d));
+            sum += gleu_value(hyp[0], total[0], orders, false);
+        }
+        sum / self.iterations as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Random per-sentence statistics: `refs[s]` references per sentence, `n` orders.
+    fn stats(refs: &[usize], systems: usize, n: usize, values: &[u64]) -> Vec<Vec<Vec<GleuStats>>> {
+        let mut v = values.iter().cycle();
+        let mut next = |max: u64| v.next().unwrap() % (max + 1);
+        refs.iter()
+            .map(|&r| {
+                (0..systems)
+                    .map(|_| {
+                        let hyp_len = next(9);
+                        (0..r)
+                            .map(|_| GleuStats {
+                                hyp_len,
+                                ref_len: next(9),
+                                orders: (0..n)
+                                    .map(|o| {
+                                        let den = hyp_len.saturating_sub(o as u64);
+                                        (next(den), den)
+                                    })
+                                    .collect(),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Iteration by iteration, sentence by sentence, as the table's point estimate once was.
+    fn naive(
+        stats: &[Vec<Vec<GleuStats>>],
+        draws: &[Vec<usize>],
+        sentences: &[usize],
+        weights: &[u32],
+        h: usize,
+    ) -> f64 {
+        let n = stats[0][0][0].orders.len();
+        let mut sum = 0.0;
+        for choice in draws {
+            let mut total = GleuStats::new(n);
+            for (&s, &w) in sentences.iter().zip(weights) {
+                for _ in 0..w {
+                    total.add(&stats[s][h][choice[s]]);
+                }
+            }
+            sum += total.gleu(false);
+        }
+        sum / draws.len() as f64
+    }
+
+    proptest! {
+        #[test]
+        fn resampled_totals_equal_the_naive_sums(
+            refs in prop::collection::vec(1usize..4, 1..40),
+            n in prop::sample::select(vec![1usize, 2, 4, 6]),
+            values in prop::collection::vec(0u64..1000, 50),
+            iterations in 1usize..30,
+            picks in prop::collection::vec((0usize..1000, 0u32..4), 0..60),
+        ) {
+            let systems = 2;
+            let stats = stats(&refs, systems, n, &values);
+            let draws: Vec<Vec<usize>> = (0..iterations as u64)
+                .map(|i| green_engine::gleu::draws(i, refs.iter().copied()))
+                .collect();
+            let sampled = SampledGleu::new(&stats, &draws);
+            // The corpus itself, then a resample with repeats and gaps.
+            let all: Vec<usize> = (0..refs.len()).collect();
+            let (some, weights): (Vec<usize>, Vec<u32>) =
+                picks.iter().map(|&(s, w)| (s % refs.len(), w)).unzip();
+            for h in 0..systems {
+                let ones = vec![1; all.len()];
+                prop_assert_eq!(
+                    sampled.score(&all, &ones, h),
+                    naive(&stats, &draws, &all, &ones, h)
+                );
+                prop_assert_eq!(
+                    sampled.score(&some, &weights, h),
+                    naive(&stats, &draws, &some, &weights, h)
+                );
+            }
+        }
+    }
+}
