@@ -378,9 +378,11 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 })
                 .collect();
             let sampled = SampledGleu::new(&stats, &draws);
-            let system = per_view(data, |v, h| {
-                sampled.score(&v.sentences, &vec![1; v.sentences.len()], h)
-            });
+            let system = data
+                .views
+                .iter()
+                .map(|v| sampled.scores(&v.sentences, &vec![1; v.sentences.len()], systems))
+                .collect();
             Ok(Scores {
                 sentence,
                 system,

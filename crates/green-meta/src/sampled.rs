@@ -5,12 +5,13 @@
 //! reweights sentences, keeps them: iteration i's totals are Σ_s w_s · x(s, d_i(s)), with x
 //! the per-sentence statistics. The hypothesis' length and n-gram counts (the precision
 //! denominators) do not depend on the reference, so only the reference length and the
-//! numerators, 1 + N *lanes*, are summed per iteration. They are written as the first
-//! reference's totals plus differences x(s, r) − x(s, 0) for the (sentence, r ≥ 1) *items*
-//! an iteration draws; with the items taken eight at a time, each block's 256 possible
-//! subset sums are built once per replicate and every iteration adds one of them ("four
-//! Russians"): the same integers with about a third of the additions. Sums wrap in `u64`,
-//! which is exact because every true total is non-negative and far below 2^64.
+//! numerators, 1 + N *lanes* per system, are summed per iteration, for all systems at once.
+//! They are written as the first reference's totals plus differences x(s, r) − x(s, 0) for
+//! the (sentence, r ≥ 1) *items* an iteration draws; with the items taken eight at a time,
+//! each block's 256 possible subset sums are built once per replicate and every iteration
+//! adds one of them ("four Russians"): the same integers with about a third of the
+//! additions. Sums wrap in `u64`, which is exact because every true total is non-negative
+//! and far below 2^64.
 
 use green_metric::Resample;
 
@@ -22,23 +23,20 @@ const BLOCK: usize = 8;
 /// Every system's per-sentence GLEU statistics and the fixed reference draws.
 pub struct SampledGleu {
     iterations: usize,
-    /// Lanes that depend on the reference: its length, then the numerator of each order.
+    systems: usize,
+    /// Lanes per system that depend on the reference: its length, then the numerator of
+    /// each order. A row holds every system's lanes, system after system.
     lanes: usize,
-    /// `fixed[h][s]`: the hypothesis' length and the denominator of each order.
-    fixed: Vec<Vec<Vec<u64>>>,
-    /// `first[h][s * lanes ..]`: sentence s against its first reference.
-    first: Vec<Vec<u64>>,
-    /// `diff[h][item * lanes ..]`: the item's reference minus the first (wrapping).
-    diff: Vec<Vec<u64>>,
+    /// `fixed[s * row ..]`: per system, the hypothesis' length and each order's denominator.
+    fixed: Vec<u64>,
+    /// `first[s * row ..]`: sentence s against its first reference.
+    first: Vec<u64>,
+    /// `diff[item * row ..]`: the item's reference minus the first (wrapping).
+    diff: Vec<u64>,
     /// The sentence of each item.
     item_sentence: Vec<usize>,
     /// `patterns[block * iterations + i]`: which items of the block iteration i draws.
     patterns: Vec<u8>,
-}
-
-/// The reference-dependent lanes of `g`.
-fn varying(g: &GleuStats) -> impl Iterator<Item = u64> + '_ {
-    std::iter::once(g.ref_len).chain(g.orders.iter().map(|o| o.0))
 }
 
 impl SampledGleu {
@@ -58,33 +56,33 @@ impl SampledGleu {
             let refs = per_system.first().map_or(1, Vec::len);
             items.extend((1..refs).map(|r| (s, r)));
         }
-        let fixed = (0..systems)
-            .map(|h| {
-                stats
-                    .iter()
-                    .map(|per_system| {
-                        let g = &per_system[h][0];
-                        std::iter::once(g.hyp_len)
-                            .chain(g.orders.iter().map(|o| o.1))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let first: Vec<Vec<u64>> = (0..systems)
-            .map(|h| stats.iter().flat_map(|p| varying(&p[h][0])).collect())
-            .collect();
-        let diff = (0..systems)
-            .map(|h| {
-                items
-                    .iter()
-                    .flat_map(|&(s, r)| {
-                        let base = &first[h][s * lanes..(s + 1) * lanes];
-                        varying(&stats[s][h][r])
-                            .zip(base)
-                            .map(|(x, y)| x.wrapping_sub(*y))
-                    })
-                    .collect()
+        // Every system's lanes of reference r of sentence s, as one row.
+        let row = |s: usize, r: usize, varying: bool| -> Vec<u64> {
+            stats[s]
+                .iter()
+                .flat_map(|refs| {
+                    let g = &refs[r];
+                    let (len, side) = if varying {
+                        (g.ref_len, 0)
+                    } else {
+                        (g.hyp_len, 1)
+                    };
+                    std::iter::once(len).chain(g.orders.iter().map(move |o| [o.0, o.1][side]))
+                })
+                .collect()
+        };
+        let fixed = (0..stats.len()).flat_map(|s| row(s, 0, false)).collect();
+        let first: Vec<u64> = (0..stats.len()).flat_map(|s| row(s, 0, true)).collect();
+        let width = systems * lanes;
+        let diff = items
+            .iter()
+            .flat_map(|&(s, r)| {
+                let base = &first[s * width..(s + 1) * width];
+                row(s, r, true)
+                    .into_iter()
+                    .zip(base)
+                    .map(|(x, y)| x.wrapping_sub(*y))
+                    .collect::<Vec<_>>()
             })
             .collect();
         let iterations = draws.len();
@@ -98,6 +96,7 @@ impl SampledGleu {
         }
         SampledGleu {
             iterations,
+            systems,
             lanes,
             fixed,
             first,
@@ -116,41 +115,33 @@ fn add_scaled(acc: &mut [u64], x: &[u64], w: u64) {
 }
 
 impl Resample for SampledGleu {
+    /// One system's score; it costs as much as all of them ([`Resample::scores`]).
     fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
-        // The loops below run over `lanes`; a constant lets the compiler unroll them for
-        // the common N (4 and 6).
-        match self.lanes {
-            5 => self.score_with(5, sentences, weights, h),
-            7 => self.score_with(7, sentences, weights, h),
-            lanes => self.score_with(lanes, sentences, weights, h),
-        }
+        self.scores(sentences, weights, self.systems)[h]
     }
-}
 
-impl SampledGleu {
-    #[inline(always)]
-    fn score_with(&self, lanes: usize, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
-        let (fixed, first, diff) = (&self.fixed[h], &self.first[h], &self.diff[h]);
-        let mut weight = vec![0u64; fixed.len()];
+    fn scores(&self, sentences: &[usize], weights: &[u32], _systems: usize) -> Vec<f64> {
+        let width = self.systems * self.lanes;
+        let mut weight = vec![0u64; self.first.len() / width.max(1)];
         for (&s, &w) in sentences.iter().zip(weights) {
             weight[s] += u64::from(w);
         }
-        let mut hyp = vec![0u64; lanes];
-        let mut base = vec![0u64; lanes];
+        let mut hyp = vec![0u64; width];
+        let mut base = vec![0u64; width];
         for (s, &w) in weight.iter().enumerate().filter(|(_, &w)| w > 0) {
-            add_scaled(&mut hyp, &fixed[s], w);
-            add_scaled(&mut base, &first[s * lanes..(s + 1) * lanes], w);
+            add_scaled(&mut hyp, &self.fixed[s * width..(s + 1) * width], w);
+            add_scaled(&mut base, &self.first[s * width..(s + 1) * width], w);
         }
         let mut totals: Vec<u64> = base.repeat(self.iterations);
-        let mut weighted = vec![0u64; BLOCK * lanes];
-        let mut table = vec![0u64; (1 << BLOCK) * lanes];
+        let mut weighted = vec![0u64; BLOCK * width];
+        let mut table = vec![0u64; (1 << BLOCK) * width];
         for (b, items) in self.item_sentence.chunks(BLOCK).enumerate() {
             if items.iter().all(|&s| weight[s] == 0) {
                 continue;
             }
             for (k, &s) in items.iter().enumerate() {
-                let d = &diff[(b * BLOCK + k) * lanes..][..lanes];
-                for (out, x) in weighted[k * lanes..][..lanes].iter_mut().zip(d) {
+                let d = &self.diff[(b * BLOCK + k) * width..][..width];
+                for (out, x) in weighted[k * width..][..width].iter_mut().zip(d) {
                     *out = x.wrapping_mul(weight[s]);
                 }
             }
@@ -158,27 +149,34 @@ impl SampledGleu {
             // (row 0 stays zero).
             for p in 1..1usize << items.len() {
                 let k = p.trailing_zeros() as usize;
-                let (done, rest) = table.split_at_mut(p * lanes);
-                let lower = &done[(p & (p - 1)) * lanes..][..lanes];
-                let item = &weighted[k * lanes..][..lanes];
-                for ((t, x), y) in rest[..lanes].iter_mut().zip(lower).zip(item) {
+                let (done, rest) = table.split_at_mut(p * width);
+                let lower = &done[(p & (p - 1)) * width..][..width];
+                let item = &weighted[k * width..][..width];
+                for ((t, x), y) in rest[..width].iter_mut().zip(lower).zip(item) {
                     *t = x.wrapping_add(*y);
                 }
             }
             let patterns = &self.patterns[b * self.iterations..(b + 1) * self.iterations];
-            for (total, &p) in totals.chunks_exact_mut(lanes).zip(patterns) {
-                let row = &table[usize::from(p) * lanes..][..lanes];
+            for (total, &p) in totals.chunks_exact_mut(width).zip(patterns) {
+                let row = &table[usize::from(p) * width..][..width];
                 for (t, x) in total.iter_mut().zip(row) {
                     *t = t.wrapping_add(*x);
                 }
             }
         }
-        let mut sum = 0.0;
-        for total in totals.chunks_exact(lanes) {
-            let orders = total[1..].iter().zip(&hyp[1..]).map(|(&n, &d)| (n, d));
-            sum += gleu_value(hyp[0], total[0], orders, false);
-        }
-        sum / self.iterations as f64
+        let lanes = self.lanes;
+        (0..self.systems)
+            .map(|h| {
+                let hyp = &hyp[h * lanes..(h + 1) * lanes];
+                let mut sum = 0.0;
+                for total in totals.chunks_exact(width) {
+                    let total = &total[h * lanes..(h + 1) * lanes];
+                    let orders = total[1..].iter().zip(&hyp[1..]).map(|(&n, &d)| (n, d));
+                    sum += gleu_value(hyp[0], total[0], orders, false);
+                }
+                sum / self.iterations as f64
+            })
+            .collect()
     }
 }
 

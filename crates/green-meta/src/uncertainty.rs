@@ -67,9 +67,7 @@ enum SystemScores<'a> {
 impl SystemScores<'_> {
     fn of(&self, sentences: &[usize], weights: &[u32], systems: usize) -> Vec<f64> {
         match self {
-            SystemScores::Refold(folds) => (0..systems)
-                .map(|h| folds.score(sentences, weights, h))
-                .collect(),
+            SystemScores::Refold(folds) => folds.scores(sentences, weights, systems),
             SystemScores::Mean(sentence) => {
                 let total: u32 = weights.iter().sum();
                 (0..systems)

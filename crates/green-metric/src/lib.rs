@@ -130,6 +130,16 @@ pub trait Resample: Send + Sync {
     /// System `h`'s corpus score over `sentences` in that order, the `k`th counted
     /// `weights[k]` times (all 1 for the corpus itself).
     fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64;
+
+    /// Every system's score (`systems` of them) over the same multiset, as [`score`] gives
+    /// them; a metric whose systems share work overrides it.
+    ///
+    /// [`score`]: Resample::score
+    fn scores(&self, sentences: &[usize], weights: &[u32], systems: usize) -> Vec<f64> {
+        (0..systems)
+            .map(|h| self.score(sentences, weights, h))
+            .collect()
+    }
 }
 
 /// A metric with the statistics of every system and sentence (`stats[system][sentence]`).
