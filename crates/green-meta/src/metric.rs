@@ -371,10 +371,22 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
             if iterations == 0 {
                 return Err(Error::Config("GLEU needs at least one iteration".into()));
             }
+            // Seed s takes the package's iterations s·K .. s·K + K − 1, seeded with 101 × the
+            // iteration, which must fit in 64 bits.
+            let first = seed
+                .checked_add(1)
+                .and_then(|s| s.checked_mul(iterations as u64 * 101))
+                .map(|_| seed * iterations as u64)
+                .ok_or_else(|| {
+                    Error::Config(format!(
+                        "seed {seed} is too large for GLEU's {iterations} reference draws: use a seed below {}",
+                        u64::MAX / 101 / iterations as u64
+                    ))
+                })?;
             let draws: Vec<Vec<usize>> = (0..iterations as u64)
                 .map(|i| {
                     let refs = stats.iter().map(|s| s.first().map_or(1, Vec::len));
-                    gleu::draws(i + seed * iterations as u64, refs)
+                    gleu::draws(first + i, refs)
                 })
                 .collect();
             let sampled = SampledGleu::new(&stats, &draws);
@@ -724,9 +736,6 @@ pub(crate) fn gleu_value(
 ) -> f64 {
     let fix = |x: u64| if smooth && x == 0 { 1 } else { x };
     let (c, r) = (fix(c), fix(r));
-    if c == 0 {
-        return if r == 0 { 1.0 } else { 0.0 };
-    }
     let n = orders.len();
     let mut log_p = 0.0;
     for (num, den) in orders {
@@ -739,8 +748,8 @@ pub(crate) fn gleu_value(
         }
         log_p += (num as f64 / den as f64).ln();
     }
-    let bp = (1.0 - r as f64 / c as f64).min(0.0);
-    (bp + log_p / n as f64).exp()
+    // The package's brevity penalty: 1 for two empty texts, 0 for an empty hypothesis.
+    (gleu::log_brevity_penalty(r, c) + log_p / n as f64).exp()
 }
 
 #[cfg(test)]

@@ -33,6 +33,9 @@ pub struct SampledGleu {
     first: Vec<u64>,
     /// `diff[item * row ..]`: the item's reference minus the first (wrapping).
     diff: Vec<u64>,
+    /// Per sentence, its largest reference-side value (any reference, system and lane):
+    /// bounds a replicate's totals.
+    largest: Vec<u64>,
     /// The sentence of each item.
     item_sentence: Vec<usize>,
     /// `patterns[block * iterations + i]`: which items of the block iteration i draws.
@@ -85,6 +88,12 @@ impl SampledGleu {
                     .collect::<Vec<_>>()
             })
             .collect();
+        let largest = (0..stats.len())
+            .map(|s| {
+                let refs = stats[s].first().map_or(1, Vec::len);
+                (0..refs).flat_map(|r| row(s, r, true)).max().unwrap_or(0)
+            })
+            .collect();
         let iterations = draws.len();
         let mut patterns = vec![0u8; items.len().div_ceil(BLOCK) * iterations];
         for (i, choice) in draws.iter().enumerate() {
@@ -101,6 +110,7 @@ impl SampledGleu {
             fixed,
             first,
             diff,
+            largest,
             item_sentence: items.into_iter().map(|(s, _)| s).collect(),
             patterns,
         }
@@ -114,6 +124,47 @@ fn add_scaled(acc: &mut [u64], x: &[u64], w: u64) {
     }
 }
 
+/// An integer lane: `u32` when every total of a replicate fits in it (twice the lanes per
+/// vector instruction), else `u64`. Arithmetic wraps; the true totals are non-negative and
+/// below the lane's bound, so the wrapped sums are exact.
+trait Lane: Copy + Default {
+    /// `x` modulo the lane's width.
+    fn wrap(x: u64) -> Self;
+    fn add(self, other: Self) -> Self;
+    fn mul(self, other: Self) -> Self;
+    fn widen(self) -> u64;
+}
+
+impl Lane for u32 {
+    fn wrap(x: u64) -> Self {
+        x as u32
+    }
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    fn mul(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+    fn widen(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Lane for u64 {
+    fn wrap(x: u64) -> Self {
+        x
+    }
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    fn mul(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+    fn widen(self) -> u64 {
+        self
+    }
+}
+
 impl Resample for SampledGleu {
     /// One system's score; it costs as much as all of them ([`Resample::scores`]).
     fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
@@ -122,48 +173,23 @@ impl Resample for SampledGleu {
 
     fn scores(&self, sentences: &[usize], weights: &[u32], _systems: usize) -> Vec<f64> {
         let width = self.systems * self.lanes;
-        let mut weight = vec![0u64; self.first.len() / width.max(1)];
+        let mut weight = vec![0u64; self.largest.len()];
         for (&s, &w) in sentences.iter().zip(weights) {
             weight[s] += u64::from(w);
         }
         let mut hyp = vec![0u64; width];
         let mut base = vec![0u64; width];
+        let mut bound = 0u128;
         for (s, &w) in weight.iter().enumerate().filter(|(_, &w)| w > 0) {
             add_scaled(&mut hyp, &self.fixed[s * width..(s + 1) * width], w);
             add_scaled(&mut base, &self.first[s * width..(s + 1) * width], w);
+            bound += u128::from(w) * u128::from(self.largest[s]);
         }
-        let mut totals: Vec<u64> = base.repeat(self.iterations);
-        let mut weighted = vec![0u64; BLOCK * width];
-        let mut table = vec![0u64; (1 << BLOCK) * width];
-        for (b, items) in self.item_sentence.chunks(BLOCK).enumerate() {
-            if items.iter().all(|&s| weight[s] == 0) {
-                continue;
-            }
-            for (k, &s) in items.iter().enumerate() {
-                let d = &self.diff[(b * BLOCK + k) * width..][..width];
-                for (out, x) in weighted[k * width..][..width].iter_mut().zip(d) {
-                    *out = x.wrapping_mul(weight[s]);
-                }
-            }
-            // table[p]: the sum of the weighted differences of the items whose bits p sets
-            // (row 0 stays zero).
-            for p in 1..1usize << items.len() {
-                let k = p.trailing_zeros() as usize;
-                let (done, rest) = table.split_at_mut(p * width);
-                let lower = &done[(p & (p - 1)) * width..][..width];
-                let item = &weighted[k * width..][..width];
-                for ((t, x), y) in rest[..width].iter_mut().zip(lower).zip(item) {
-                    *t = x.wrapping_add(*y);
-                }
-            }
-            let patterns = &self.patterns[b * self.iterations..(b + 1) * self.iterations];
-            for (total, &p) in totals.chunks_exact_mut(width).zip(patterns) {
-                let row = &table[usize::from(p) * width..][..width];
-                for (t, x) in total.iter_mut().zip(row) {
-                    *t = t.wrapping_add(*x);
-                }
-            }
-        }
+        let totals = if bound <= u128::from(u32::MAX) {
+            self.totals::<u32>(&weight, &base)
+        } else {
+            self.totals::<u64>(&weight, &base)
+        };
         let lanes = self.lanes;
         (0..self.systems)
             .map(|h| {
@@ -180,13 +206,63 @@ impl Resample for SampledGleu {
     }
 }
 
+impl SampledGleu {
+    /// Every iteration's reference-side totals (`[iteration][system, lane]`) of the sentences
+    /// weighted `weight`, starting from `base`, the weighted first references.
+    fn totals<T: Lane>(&self, weight: &[u64], base: &[u64]) -> Vec<u64> {
+        let width = base.len();
+        let start: Vec<T> = base.iter().map(|&x| T::wrap(x)).collect();
+        let mut totals: Vec<T> = start.repeat(self.iterations);
+        let mut weighted = vec![T::default(); BLOCK * width];
+        let mut table = vec![T::default(); (1 << BLOCK) * width];
+        for (b, items) in self.item_sentence.chunks(BLOCK).enumerate() {
+            if items.iter().all(|&s| weight[s] == 0) {
+                continue;
+            }
+            for (k, &s) in items.iter().enumerate() {
+                let d = &self.diff[(b * BLOCK + k) * width..][..width];
+                let w = T::wrap(weight[s]);
+                for (out, &x) in weighted[k * width..][..width].iter_mut().zip(d) {
+                    *out = T::wrap(x).mul(w);
+                }
+            }
+            // table[p]: the sum of the weighted differences of the items whose bits p sets
+            // (row 0 stays zero).
+            for p in 1..1usize << items.len() {
+                let k = p.trailing_zeros() as usize;
+                let (done, rest) = table.split_at_mut(p * width);
+                let lower = &done[(p & (p - 1)) * width..][..width];
+                let item = &weighted[k * width..][..width];
+                for ((t, &x), &y) in rest[..width].iter_mut().zip(lower).zip(item) {
+                    *t = x.add(y);
+                }
+            }
+            let patterns = &self.patterns[b * self.iterations..(b + 1) * self.iterations];
+            for (total, &p) in totals.chunks_exact_mut(width).zip(patterns) {
+                let row = &table[usize::from(p) * width..][..width];
+                for (t, &x) in total.iter_mut().zip(row) {
+                    *t = t.add(x);
+                }
+            }
+        }
+        totals.into_iter().map(Lane::widen).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Random per-sentence statistics: `refs[s]` references per sentence, `n` orders.
-    fn stats(refs: &[usize], systems: usize, n: usize, values: &[u64]) -> Vec<Vec<Vec<GleuStats>>> {
+    /// Random per-sentence statistics: `refs[s]` references per sentence, `n` orders, every
+    /// count multiplied by `scale`.
+    fn stats(
+        refs: &[usize],
+        systems: usize,
+        n: usize,
+        values: &[u64],
+        scale: u64,
+    ) -> Vec<Vec<Vec<GleuStats>>> {
         let mut v = values.iter().cycle();
         let mut next = |max: u64| v.next().unwrap() % (max + 1);
         refs.iter()
@@ -196,12 +272,12 @@ mod tests {
                         let hyp_len = next(9);
                         (0..r)
                             .map(|_| GleuStats {
-                                hyp_len,
-                                ref_len: next(9),
+                                hyp_len: hyp_len * scale,
+                                ref_len: next(9) * scale,
                                 orders: (0..n)
                                     .map(|o| {
                                         let den = hyp_len.saturating_sub(o as u64);
-                                        (next(den), den)
+                                        (next(den) * scale, den * scale)
                                     })
                                     .collect(),
                             })
@@ -242,9 +318,11 @@ mod tests {
             values in prop::collection::vec(0u64..1000, 50),
             iterations in 1usize..30,
             picks in prop::collection::vec((0usize..1000, 0u32..4), 0..60),
+            // Large counts take the u64 lanes, small ones the u32 lanes.
+            scale in prop::sample::select(vec![1u64, 1 << 31]),
         ) {
             let systems = 2;
-            let stats = stats(&refs, systems, n, &values);
+            let stats = stats(&refs, systems, n, &values, scale);
             let draws: Vec<Vec<usize>> = (0..iterations as u64)
                 .map(|i| green_engine::gleu::draws(i, refs.iter().copied()))
                 .collect();

@@ -141,7 +141,7 @@ fn bootstrap_resamples_corpus_gleu_with_its_draws() {
         bootstrap: Some(green_meta::Bootstrap::new(10, 0, 0.95).unwrap()),
         ..Options::default()
     };
-    let report = run(&[load("tiny.toml").unwrap()], &[gleu], &options).unwrap();
+    let report = run(&[load("tiny.toml").unwrap()], &[gleu.clone()], &options).unwrap();
     let row = &report.rows[0];
     assert_eq!(row.intervals.len(), report.columns.len());
     // Every number has an interval around the table's own number.
@@ -152,6 +152,21 @@ fn bootstrap_resamples_corpus_gleu_with_its_draws() {
         }
     }
     assert!(row.intervals.iter().any(Option::is_some));
+    // A seed whose draws would not fit CPython's seeding in 64 bits is one clear error.
+    let mut huge = gleu;
+    huge.metric = Metric::Gleu {
+        n: 1,
+        iterations: 10,
+        seed: u64::MAX / 500,
+        smooth: true,
+    };
+    let err = run(&[load("tiny.toml").unwrap()], &[huge], &Options::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("too large for GLEU's 10 reference draws"),
+        "{err}"
+    );
     assert!(green_meta::Bootstrap::new(0, 0, 0.95).is_err());
     assert!(green_meta::Bootstrap::new(10, 0, 1.0).is_err());
 }
