@@ -141,7 +141,12 @@ fn bootstrap_resamples_corpus_gleu_with_its_draws() {
         bootstrap: Some(green_meta::Bootstrap::new(10, 0, 0.95).unwrap()),
         ..Options::default()
     };
-    let report = run(&[load("tiny.toml").unwrap()], &[gleu.clone()], &options).unwrap();
+    let report = run(
+        &[load("tiny.toml").unwrap()],
+        std::slice::from_ref(&gleu),
+        &options,
+    )
+    .unwrap();
     let row = &report.rows[0];
     assert_eq!(row.intervals.len(), report.columns.len());
     // Every number has an interval around the table's own number.
