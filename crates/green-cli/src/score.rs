@@ -9,7 +9,6 @@ use std::io::IsTerminal;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use green_engine::numpy::numpy_mean;
 use green_engine::{
     Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceCounts, SentenceScores,
     Signature, Tokenizer, BATCH,
@@ -19,36 +18,27 @@ use green_io::multigec;
 use green_io::references::{self, Format as RefFormat};
 use green_io::{read_lines, Batches, Input};
 use green_metric::Shard;
+use green_output::green;
+pub use green_output::Level;
 use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{json, Value};
 
 use crate::guards;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
-use crate::output::{emit, percent, quantize, verbose_table};
+use crate::output::emit;
 
 /// Show a progress bar (on a terminal) when the source file is at least this big.
 const PROGRESS_BYTES: u64 = 8 << 20;
 
-/// Which score to report: the reference's `green`, `sgreen` or `mgreen`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Level {
-    /// Counts summed over the corpus, then P/R/F (`green`).
-    Corpus,
-    /// One score per sentence (`sgreen`).
-    Sentence,
-    /// Mean of the sentence scores (`mgreen`).
-    Mean,
-}
-
-impl Level {
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Level::Corpus => "corpus",
-            Level::Sentence => "sentence",
-            Level::Mean => "mean",
-        }
-    }
+/// `--level`: which score to report, the reference's `green`, `sgreen` or `mgreen`.
+pub(crate) fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new([
+        PossibleValue::new("corpus").help("Counts summed over the corpus, then P/R/F (`green`)"),
+        PossibleValue::new("sentence").help("One score per sentence (`sgreen`)"),
+        PossibleValue::new("mean").help("Mean of the sentence scores (`mgreen`)"),
+    ])
+    .try_map(|name| name.parse::<Level>())
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -122,7 +112,7 @@ pub struct Args {
     pub missing_annotator: MissingAnnotator,
 
     /// Score level; `sgreen` and `mgreen` set sentence and mean.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = level_parser())]
     pub level: Option<Level>,
 
     /// Output format.
@@ -304,15 +294,22 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
 
 /// Print `scored` as `args` asks; `base` is the signature without its betas.
 pub(crate) fn print(scored: &Scored, args: &Args, level: Level, base: &Signature) -> Result<()> {
-    let signature = |betas: Vec<f64>| Signature {
-        betas,
-        ..base.clone()
+    let files = green::Files {
+        source: args.source.as_deref(),
+        references: &args.refs,
+        systems: &args.hyps,
     };
-    let text = match args.format {
-        Format::Text => render_text(scored, args, level),
-        Format::Json => {
-            let value = render_json(scored, args, level, &signature);
-            serde_json::to_string_pretty(&value)? + "\n"
+    let out = green::output(&scored.report, Some(&scored.sentences), level, base, &files);
+    let text = match (args.format, &scored.verbose) {
+        (Format::Json, _) => green_output::to_json(&out)?,
+        (Format::Text, Some(blocks)) if level == Level::Sentence => blocks.clone(),
+        (Format::Text, _) => {
+            let verbose = match (args.verbose, args.line_verbose) {
+                (false, _) => green::Verbose::No,
+                (true, false) => green::Verbose::Tables,
+                (true, true) => green::Verbose::Lines,
+            };
+            green::text(&out, args.digits, verbose)
         }
     };
     emit(&text)?;
@@ -388,7 +385,7 @@ impl Scored {
             let scores = stats
                 .sentence_scores()
                 .context("internal: merged statistics without sentence scores")?;
-            set_means(&mut report, scores, stats.systems());
+            report.set_numpy_means(scores);
         }
         Ok(Scored {
             report,
@@ -397,25 +394,6 @@ impl Scored {
             refs,
             stats: None,
         })
-    }
-}
-
-/// Mean-level scores as the reference averages them (NumPy's pairwise sum over each system's
-/// sentence scores, not a running sum), from every sentence score, flat
-/// `[sentence][system][beta]`.
-fn set_means(report: &mut Report, scores: &[f64], systems: usize) {
-    let nb = report.config.betas.len();
-    let slots = systems * nb;
-    for (h, sys) in report.systems.iter_mut().enumerate() {
-        for (b, br) in sys.betas.iter_mut().enumerate() {
-            let column: Vec<f64> = scores
-                .iter()
-                .skip(h * nb + b)
-                .step_by(slots)
-                .copied()
-                .collect();
-            br.mean = numpy_mean(&column);
-        }
     }
 }
 
@@ -485,7 +463,7 @@ impl Keep {
     fn finish(self, acc: Accumulator, refs: usize) -> Scored {
         let mut report = acc.finish();
         if let (true, Some(scores)) = (self.mean, acc.sentence_scores()) {
-            set_means(&mut report, scores, acc.systems());
+            report.set_numpy_means(scores);
         }
         Scored {
             report,
@@ -517,8 +495,12 @@ fn sentence_blocks(
                 out.push_str(&format!("S-{d}   \t{}\n", s.source));
                 out.push_str(&format!("C-{d}-{} \t{hyp}\n", c + 1));
                 out.push_str(&format!("R-{d}-{}{mark}\t{reference}\n", r + 1));
-                let orders = green_engine::score::order_scores(&counts.get(c, r)[..n], beta);
-                out.push_str(&verbose_table(&orders, beta, digits));
+                let orders: Vec<green::Order> =
+                    green_engine::score::order_scores(&counts.get(c, r)[..n], beta)
+                        .iter()
+                        .map(green::order)
+                        .collect();
+                out.push_str(&green::verbose_table(&orders, beta, digits));
             }
         }
     }
@@ -748,159 +730,4 @@ fn progress_bar(source: &Input, disabled: bool) -> ProgressBar {
         }
         _ => ProgressBar::hidden(),
     }
-}
-
-/// The reference's text output.
-fn render_text(scored: &Scored, args: &Args, level: Level) -> String {
-    let d = args.digits;
-    let report = &scored.report;
-    let betas = &report.config.betas;
-    let mut out = String::new();
-    match level {
-        Level::Sentence if scored.verbose.is_some() => {
-            out.push_str(scored.verbose.as_deref().unwrap_or_default());
-        }
-        Level::Sentence => {
-            for s in &scored.sentences {
-                let cells: Vec<String> =
-                    s.scores.iter().flatten().map(|x| percent(*x, d)).collect();
-                out.push_str(&cells.join("\t"));
-                out.push('\n');
-            }
-        }
-        Level::Corpus if args.verbose => {
-            for (path, sys) in args.hyps.iter().zip(&report.systems) {
-                for b in &sys.betas {
-                    let last = &b.orders[b.orders.len() - 1];
-                    if args.line_verbose {
-                        let cells = [
-                            quantize(b.alpha, d),
-                            quantize(b.beta, d),
-                            percent(last.cum_p, d),
-                            percent(last.cum_r, d),
-                            percent(last.cum_f, d),
-                        ];
-                        out.push_str(&cells.join("\t"));
-                        out.push('\n');
-                    } else {
-                        out.push_str(&format!(
-                            "{path}\talpha={}\tbeta={}\n",
-                            quantize(b.alpha, d),
-                            quantize(b.beta, d)
-                        ));
-                        out.push_str(&verbose_table(&b.orders, b.beta, d));
-                    }
-                }
-            }
-        }
-        Level::Corpus | Level::Mean => {
-            let alphas: Vec<String> = betas
-                .iter()
-                .map(|b| quantize(green_engine::score::alpha(*b), d))
-                .collect();
-            let beta_cells: Vec<String> = betas.iter().map(|b| quantize(*b, d)).collect();
-            out.push_str(&format!(
-                "alpha\t{}\nbeta\t{}\n",
-                alphas.join("\t"),
-                beta_cells.join("\t")
-            ));
-            for (path, sys) in args.hyps.iter().zip(&report.systems) {
-                let cells: Vec<String> = sys
-                    .betas
-                    .iter()
-                    .map(|b| {
-                        percent(
-                            if level == Level::Mean {
-                                b.mean
-                            } else {
-                                b.corpus
-                            },
-                            d,
-                        )
-                    })
-                    .collect();
-                out.push_str(&format!("{path}\t{}\n", cells.join("\t")));
-            }
-        }
-    }
-    out
-}
-
-/// Beta as JSON: a number, or the string "inf".
-fn beta_json(b: f64) -> Value {
-    if b.is_finite() {
-        json!(b)
-    } else {
-        json!("inf")
-    }
-}
-
-/// JSON output: every number unrounded (scores ×100 like the text output), counts, signatures.
-fn render_json(
-    scored: &Scored,
-    args: &Args,
-    level: Level,
-    signature: &dyn Fn(Vec<f64>) -> Signature,
-) -> Value {
-    let report = &scored.report;
-    let systems: Vec<Value> = args
-        .hyps
-        .iter()
-        .zip(&report.systems)
-        .enumerate()
-        .map(|(h, (path, sys))| {
-            let results: Vec<Value> = sys
-                .betas
-                .iter()
-                .enumerate()
-                .map(|(b, br)| {
-                    let orders: Vec<Value> = br
-                        .orders
-                        .iter()
-                        .map(|o| {
-                            let r = &o.regions;
-                            json!({
-                                "n": o.order, "tk": r.tk, "td": r.td, "ti": r.ti, "od": r.od, "oi": r.oi, "ud": r.ud, "ui": r.ui,
-                                "tp": o.tp, "fp": o.fp, "fn": o.fn_,
-                                "p": o.p * 100.0, "r": o.r * 100.0, "f": o.f * 100.0,
-                                "cum_p": o.cum_p * 100.0, "cum_r": o.cum_r * 100.0, "cum_f": o.cum_f * 100.0,
-                            })
-                        })
-                        .collect();
-                    let score = match level {
-                        Level::Mean => br.mean,
-                        _ => br.corpus,
-                    };
-                    let mut v = json!({
-                        "beta": beta_json(br.beta),
-                        "alpha": br.alpha,
-                        "signature": signature(vec![br.beta]).to_string(),
-                        "score": score * 100.0,
-                        "corpus": br.corpus * 100.0,
-                        "mean": br.mean * 100.0,
-                        "orders": orders,
-                    });
-                    if level == Level::Sentence {
-                        v["sentence_scores"] = scored.sentences.iter().map(|s| json!(s.scores[b][h] * 100.0)).collect();
-                        v["chosen_references"] = scored.sentences.iter().map(|s| json!(s.chosen[b][h])).collect();
-                    }
-                    v
-                })
-                .collect();
-            json!({ "path": path, "results": results })
-        })
-        .collect();
-    json!({
-        "signature": signature(report.config.betas.clone()).to_string(),
-        "level": level.name(),
-        "n": report.config.n,
-        "betas": report.config.betas.iter().map(|b| beta_json(*b)).collect::<Vec<_>>(),
-        "tokenizer": signature(vec![]).tokenizer,
-        "normalization": args.tokenizer.normalization.to_string(),
-        "source": args.source,
-        "references": args.refs,
-        "sentences": report.sentences,
-        "scale": "scores and P/R/F are percentages (x100), unrounded",
-        "systems": systems,
-    })
 }

@@ -420,3 +420,24 @@ pub struct Report {
     pub sentences: u64,
     pub systems: Vec<SystemReport>,
 }
+
+impl Report {
+    /// Mean-level scores as the reference averages them: NumPy's pairwise sum over each
+    /// system's sentence scores, not a running sum. `scores` is every sentence score, flat
+    /// `[sentence][system][beta]` (as [`Accumulator::sentence_scores`] keeps them).
+    pub fn set_numpy_means(&mut self, scores: &[f64]) {
+        let nb = self.config.betas.len();
+        let slots = self.systems.len() * nb;
+        for (h, sys) in self.systems.iter_mut().enumerate() {
+            for (b, br) in sys.betas.iter_mut().enumerate() {
+                let column: Vec<f64> = scores
+                    .iter()
+                    .skip(h * nb + b)
+                    .step_by(slots)
+                    .copied()
+                    .collect();
+                br.mean = crate::numpy::numpy_mean(&column);
+            }
+        }
+    }
+}

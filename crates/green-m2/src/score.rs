@@ -294,7 +294,7 @@ pub struct Report {
 }
 
 /// The corpus numbers of a report, as the JSON outputs give them.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub precision: f64,
     pub recall: f64,

@@ -153,6 +153,36 @@ impl ErrantCompare {
         self.fold(py, stats.bind(py), cat)
     }
 
+    /// Several systems' scores exactly as ``green errant-compare --format json`` prints them:
+    /// ``systems`` is a list of ``stats`` results, one per system, ``names`` their names
+    /// (default ``system1``, ...); categories at ``cat`` level; ``verbose=True`` adds the pair
+    /// chosen in each sentence.
+    #[pyo3(signature = (systems, *, names = None, cat = 3, verbose = false))]
+    fn report(
+        &self,
+        py: Python<'_>,
+        systems: &Bound<'_, PyAny>,
+        names: Option<Vec<String>>,
+        cat: u8,
+        verbose: bool,
+    ) -> PyResult<Py<PyAny>> {
+        if !(1..=3).contains(&cat) {
+            return Err(green_err(format!("cat must be 1, 2 or 3 (got {cat})")));
+        }
+        let stats: Vec<Vec<compare::SentenceStats>> =
+            from_python(py, systems, "a list of ErrantCompare.stats results")?;
+        let names = crate::system_names(names, stats.len())?;
+        let out = green_output::edits::errant(
+            compare::signature(&self.opts),
+            &names,
+            &stats,
+            self.opts.beta,
+            cat,
+            verbose,
+        );
+        to_python(py, &out)
+    }
+
     /// The signature `green errant-compare --format json` prints for these settings.
     fn signature(&self) -> String {
         compare::signature(&self.opts)
@@ -239,6 +269,25 @@ impl Cleme {
     fn score(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let stats = self.stats(py, hypothesis)?;
         self.fold(py, stats.bind(py))
+    }
+
+    /// Several systems' reports exactly as ``green cleme --format json`` prints them:
+    /// ``systems`` is a list of ``stats`` results, one per system, ``names`` their names
+    /// (default ``system1``, ...).
+    #[pyo3(signature = (systems, *, names = None))]
+    fn report(
+        &self,
+        py: Python<'_>,
+        systems: &Bound<'_, PyAny>,
+        names: Option<Vec<String>>,
+    ) -> PyResult<Py<PyAny>> {
+        let stats: Vec<Vec<cleme::SentenceStats>> =
+            from_python(py, systems, "a list of Cleme.stats results")?;
+        let names = crate::system_names(names, stats.len())?;
+        let out =
+            green_output::edits::cleme(cleme::signature(&self.opts), &names, &stats, &self.opts)
+                .map_err(green_err)?;
+        to_python(py, &out)
     }
 
     fn signature(&self) -> String {

@@ -5,6 +5,7 @@ use green_engine::gleu::{self, GleuCounts};
 use green_engine::numpy::numpy_mean;
 use green_engine::{Counter, Normalization};
 use green_metric::Metric;
+use green_output::Level;
 use green_tokenizers::Built;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -84,6 +85,17 @@ impl Gleu {
 }
 
 impl Gleu {
+    /// The settings part of the signature.
+    fn settings(&self, max: bool) -> String {
+        green_output::gleu::settings(
+            self.n,
+            self.iterations,
+            max,
+            &self.tokenizer.name(),
+            &self.norm.to_string(),
+        )
+    }
+
     /// Statistics from `stats` of one system, of this N, not empty.
     fn counts_of(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Vec<GleuCounts>> {
         let counts: Vec<GleuCounts> = from_python(py, stats, "Gleu.stats")?;
@@ -243,25 +255,43 @@ impl Gleu {
         crate::m2::paired(py, metric, a, b, test, reps, seed, confidence)
     }
 
+    /// Several systems' scores exactly as ``green gleu --format json`` prints them:
+    /// ``systems`` is a list of ``stats`` results, one per system, ``names`` their names
+    /// (default ``system1``, ...), at ``level`` corpus, sentence or mean.
+    #[pyo3(signature = (systems, *, names = None, level = "corpus", max = false))]
+    fn report(
+        &self,
+        py: Python<'_>,
+        systems: &Bound<'_, PyAny>,
+        names: Option<Vec<String>>,
+        level: &str,
+        max: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let level: Level = level.parse().map_err(green_err)?;
+        let lists: Vec<Bound<'_, PyAny>> = systems.try_iter()?.collect::<PyResult<_>>()?;
+        let stats = lists
+            .iter()
+            .map(|s| self.counts_of(py, s))
+            .collect::<PyResult<Vec<_>>>()?;
+        let names = crate::system_names(names, stats.len())?;
+        let metric = gleu::Gleu {
+            iterations: self.iterations,
+            max,
+        };
+        let settings = self.settings(max);
+        let out =
+            py.detach(|| green_output::gleu::output(&metric, &settings, &names, &stats, level));
+        to_python(py, &out)
+    }
+
     /// The signature `green gleu --format json` prints for these settings.
     #[pyo3(signature = (refs, level = "corpus", max = false))]
     fn signature(&self, refs: &str, level: &str, max: bool) -> PyResult<String> {
-        if !matches!(level, "corpus" | "sentence" | "mean") {
-            return Err(green_err(format!(
-                "unknown level '{level}'; use corpus, sentence or mean"
-            )));
-        }
-        Ok(format!(
-            "gleu|n:{}|{}|draw:python-mt19937-seed-101i|tok:{}|norm:{}|refs:{refs}|level:{level}|v:{}",
-            self.n,
-            if max {
-                "max".to_string()
-            } else {
-                format!("iter:{}", self.iterations)
-            },
-            self.tokenizer.name(),
-            self.norm,
-            env!("CARGO_PKG_VERSION")
+        let level: Level = level.parse().map_err(green_err)?;
+        Ok(green_output::gleu::signature_with(
+            &self.settings(max),
+            refs,
+            level,
         ))
     }
 }

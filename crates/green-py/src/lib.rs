@@ -247,6 +247,36 @@ impl Scorer {
         .to_string()
     }
 
+    /// `report`'s dict: the CLI's JSON output of `inputs` at `level`.
+    fn report_of(
+        &self,
+        py: Python<'_>,
+        betas: Vec<f64>,
+        inputs: Inputs,
+        level: green_output::Level,
+        files: &green_output::green::Files,
+    ) -> PyResult<Py<PyAny>> {
+        let out = self.run(py, betas, inputs)?;
+        nonempty(out.stats.sentences() as usize)?;
+        let mut report = out.stats.finish();
+        // The CLI averages mean-level scores as the reference does (NumPy's pairwise sum).
+        if let (green_output::Level::Mean, Some(scores)) = (level, out.stats.sentence_scores()) {
+            report.set_numpy_means(scores);
+        }
+        let base = Signature {
+            n: self.n,
+            betas: Vec::new(),
+            tokenizer: self.tokenizer.name(),
+            normalization: self.norm,
+            refs: out.refs,
+            level: level.name().into(),
+            m2: None,
+        };
+        let output =
+            green_output::green::output(&report, Some(&out.sentences), level, &base, files);
+        m2::to_python(py, &output)
+    }
+
     /// The betas of one call: `beta` if given, else the scorer's own.
     fn betas_of(&self, beta: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
         beta.map_or_else(|| Ok(self.betas.clone()), extract_betas)
@@ -615,6 +645,72 @@ impl Scorer {
         evaluation_dict(py, self, &stats.statistics.finish(), stats.refs, None)
     }
 
+    /// The scores exactly as ``green --format json --level LEVEL`` prints them (scores ×100,
+    /// per-order counts, signatures): ``systems`` is a list of hypothesis lists, ``names``
+    /// their names (default ``system1``, ``system2``, ...).
+    #[pyo3(signature = (sources, references, systems, *, level = "corpus", beta = None, names = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn report(
+        &self,
+        py: Python<'_>,
+        sources: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+        systems: &Bound<'_, PyAny>,
+        level: &str,
+        beta: Option<&Bound<'_, PyAny>>,
+        names: Option<Vec<String>>,
+    ) -> PyResult<Py<PyAny>> {
+        let level: green_output::Level = level.parse().map_err(green_err)?;
+        let inputs = Inputs::extract(sources, references, systems)?;
+        let names = system_names(names, inputs.systems.len())?;
+        let betas = self.betas_of(beta)?;
+        let files = green_output::green::Files {
+            source: None,
+            references: &[],
+            systems: &names,
+        };
+        self.report_of(py, betas, inputs, level, &files)
+    }
+
+    /// ``report`` of files (a source, reference files, system files), named by their paths:
+    /// the dict of ``green -s SOURCE -r REFERENCES... -c SYSTEMS... --format json``.
+    #[pyo3(signature = (source, references, systems, *, level = "corpus", beta = None))]
+    fn report_files(
+        &self,
+        py: Python<'_>,
+        source: PathBuf,
+        references: Vec<PathBuf>,
+        systems: Vec<PathBuf>,
+        level: &str,
+        beta: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let level: green_output::Level = level.parse().map_err(green_err)?;
+        let paths = file_list(&source, &references, &systems)?;
+        let mut lines = paths
+            .iter()
+            .map(|p| io::read_lines(py, PathBuf::from(p)))
+            .collect::<PyResult<Vec<_>>>()?
+            .into_iter();
+        let sources = lines.next().unwrap_or_default();
+        let refs: Vec<Vec<Option<String>>> = lines
+            .by_ref()
+            .take(references.len())
+            .map(|set| set.into_iter().map(Some).collect())
+            .collect();
+        let inputs = Inputs {
+            sources,
+            references: refs,
+            systems: lines.collect(),
+        };
+        let betas = self.betas_of(beta)?;
+        let files = green_output::green::Files {
+            source: Some(&paths[0]),
+            references: &paths[1..=references.len()],
+            systems: &paths[references.len() + 1..],
+        };
+        self.report_of(py, betas, inputs, level, &files)
+    }
+
     /// Every level, every beta, every system, with per-order counts: a plain dict.
     #[pyo3(signature = (sources, references, systems, *, beta = None))]
     fn evaluate<'py>(
@@ -775,6 +871,19 @@ fn build_tokenizer(
         .detach(|| green_tokenizers::build(spec, &opts))
         .map_err(green_err)?;
     Ok((built, opts.normalization))
+}
+
+/// The names of `count` systems in a report: `names` as given (one per system), or
+/// `system1`, `system2`, ...
+fn system_names(names: Option<Vec<String>>, count: usize) -> PyResult<Vec<String>> {
+    match names {
+        Some(names) if names.len() != count => Err(green_err(format!(
+            "{} names for {count} systems: give one name per system",
+            names.len()
+        ))),
+        Some(names) => Ok(names),
+        None => Ok((1..=count).map(|i| format!("system{i}")).collect()),
+    }
 }
 
 /// A corpus or mean score of no sentences is an error, as in the CLI, not 0.0.

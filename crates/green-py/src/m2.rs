@@ -193,6 +193,27 @@ impl MaxMatch {
         to_python(py, &out)
     }
 
+    /// Several systems' scores exactly as ``green maxmatch --format json`` prints them:
+    /// ``systems`` is a list of ``stats`` results, one per system, ``names`` their names
+    /// (default ``system1``, ``system2``, ...); ``verbose=True`` adds every sentence's choice.
+    #[pyo3(signature = (systems, *, names = None, verbose = false))]
+    fn report(
+        &self,
+        py: Python<'_>,
+        systems: &Bound<'_, PyAny>,
+        names: Option<Vec<String>>,
+        verbose: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let stats: Vec<Vec<SentenceStats>> =
+            from_python(py, systems, "a list of MaxMatch.stats results")?;
+        let names = crate::system_names(names, stats.len())?;
+        let beta = self.opts.beta;
+        let out = py.detach(|| {
+            green_output::edits::maxmatch(self.signature(), &names, &stats, beta, verbose)
+        });
+        to_python(py, &out)
+    }
+
     /// The signature `green maxmatch --format json` prints for these settings.
     fn signature(&self) -> String {
         let tok = self

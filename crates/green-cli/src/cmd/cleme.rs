@@ -6,7 +6,6 @@
 use anyhow::Result;
 use green_edits::cleme::{self, Options};
 use rayon::prelude::*;
-use serde_json::json;
 
 use crate::output::emit;
 use crate::score::{write_stats, ShardFile};
@@ -60,33 +59,22 @@ pub fn run(args: &Args) -> Result<()> {
 /// The output of a run (or of merged shards) in `format`: text, tsv or json.
 pub(crate) fn print(file: &StatsFile, format: &str) -> Result<String> {
     let opts = &file.settings;
-    let reports = file
-        .systems
-        .iter()
-        .zip(&file.shard.systems)
-        .map(|(path, stats)| {
-            cleme::fold(stats, opts)
-                .map(|r| (path, r))
-                .map_err(|e| anyhow::anyhow!("{path}: {e}"))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let out = green_output::edits::cleme(
+        file.shard.signature.clone(),
+        &file.systems,
+        &file.shard.systems,
+        opts,
+    )
+    .map_err(anyhow::Error::msg)?;
     Ok(match format {
-        "json" => {
-            let systems: Vec<_> = reports
-                .iter()
-                .map(|(path, r)| json!({"path": path, "report": r}))
-                .collect();
-            serde_json::to_string_pretty(
-                &json!({"signature": file.shard.signature, "systems": systems}),
-            )? + "\n"
-        }
+        "json" => green_output::to_json(&out)?,
         "tsv" => {
             let mut s = String::from("file\tmetric\ttp\tfp\tfn\ttn\tp\tr\tf\n");
-            for (path, r) in &reports {
-                for (name, v) in cleme::rows(r) {
+            for sys in &out.systems {
+                for (name, v) in cleme::rows(&sys.result.report) {
                     s += &format!(
-                        "{path}\t{name}\t{}\t{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\n",
-                        v.tp, v.fp, v.fn_, v.tn, v.p, v.r, v.f
+                        "{}\t{name}\t{}\t{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\n",
+                        sys.path, v.tp, v.fp, v.fn_, v.tn, v.p, v.r, v.f
                     );
                 }
             }
@@ -94,10 +82,11 @@ pub(crate) fn print(file: &StatsFile, format: &str) -> Result<String> {
         }
         _ => {
             let mut s = String::new();
-            for (path, r) in &reports {
+            for sys in &out.systems {
+                let r = &sys.result.report;
                 s += &format!(
-                    "# {path}: {} sentences, mean reference chunk length {:.2}\n",
-                    r.sentences, r.mean_length
+                    "# {}: {} sentences, mean reference chunk length {:.2}\n",
+                    sys.path, r.sentences, r.mean_length
                 );
                 s += &cleme::render(r, opts.beta);
             }

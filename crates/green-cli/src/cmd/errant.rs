@@ -7,7 +7,6 @@
 
 use anyhow::Result;
 use green_edits::compare::{self, Mode, Options};
-use serde_json::json;
 
 use crate::output::emit;
 use crate::score::{write_stats, ShardFile};
@@ -172,31 +171,26 @@ pub fn run(args: &Args) -> Result<()> {
 /// The output of a run (or of merged shards): the original's lines, or JSON.
 pub(crate) fn print(file: &StatsFile, verbose: bool, json: bool) -> Result<String> {
     let Settings { options: opts, cat } = &file.settings;
+    if json {
+        let out = green_output::edits::errant(
+            file.shard.signature.clone(),
+            &file.systems,
+            &file.shard.systems,
+            opts.beta,
+            cat.unwrap_or(3),
+            verbose,
+        );
+        return Ok(green_output::to_json(&out)?);
+    }
     let mut out = String::new();
-    let mut systems = Vec::new();
     for (path, stats) in file.systems.iter().zip(&file.shard.systems) {
         let report = compare::fold(stats, opts.beta);
-        if json {
-            let mut v = json!({
-                "path": path,
-                "score": report.score,
-                "categories": categories(&report, opts, cat.unwrap_or(3)),
-            });
-            if verbose {
-                v["sentences"] = chosen(stats, &report)
-                    .into_iter()
-                    .map(|(i, p)| json!({"sentence": i + 1, "pair": p}))
-                    .collect();
-            }
-            systems.push(v);
-            continue;
-        }
         if file.systems.len() > 1 {
             out += &format!("# {path}\n");
         }
         if verbose {
             out += "sentence\thyp\tref\ttp\tfp\tfn\n";
-            for (i, p) in chosen(stats, &report) {
+            for (i, p) in green_output::edits::chosen(stats, &report) {
                 out += &format!(
                     "{}\t{}\t{}\t{}\t{}\t{}\n",
                     i + 1,
@@ -210,38 +204,5 @@ pub(crate) fn print(file: &StatsFile, verbose: bool, json: bool) -> Result<Strin
         }
         out += &compare::render(&report, opts, *cat);
     }
-    if json {
-        out = serde_json::to_string_pretty(
-            &json!({"signature": file.shard.signature, "systems": systems}),
-        )? + "\n";
-    }
     Ok(out)
-}
-
-/// The pair chosen for each sentence that counts, with the sentence's index.
-fn chosen<'a>(
-    stats: &'a [compare::SentenceStats],
-    report: &compare::Report,
-) -> Vec<(usize, &'a compare::Pair)> {
-    stats
-        .iter()
-        .zip(&report.chosen)
-        .enumerate()
-        .filter_map(|(i, (s, &c))| s.pairs.get(c).map(|p| (i, p)))
-        .collect()
-}
-
-/// Per-type counts and scores at a `-cat` level, as JSON.
-fn categories(report: &compare::Report, opts: &Options, level: u8) -> serde_json::Value {
-    compare::categories_at(&report.categories, level)
-        .into_iter()
-        .map(|(kind, [tp, fp, fn_])| {
-            let (p, r, f) = green_edits::pyfloat::prf(tp as f64, fp as f64, fn_ as f64, opts.beta);
-            (
-                kind,
-                json!({"tp": tp, "fp": fp, "fn": fn_, "p": p, "r": r, "f": f}),
-            )
-        })
-        .collect::<serde_json::Map<_, _>>()
-        .into()
 }

@@ -5,30 +5,30 @@
 //! `gleu` (corpus), `sgleu` (sentence), `mgleu` (mean).
 
 use anyhow::{bail, Result};
-use clap::ValueEnum;
 use green_engine::gleu::{self, GleuCounts, GleuStats};
-use green_engine::numpy::numpy_mean;
 use green_engine::{Counter, Tokenizer};
 use green_io::m2::MissingAnnotator;
 use green_io::references::Format as RefFormat;
+use green_output::number::{percent, pretty_table};
+pub(crate) use green_output::Level;
 use rayon::prelude::*;
-use serde_json::json;
 
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
-use crate::output::{emit, percent, pretty_table};
+use crate::output::emit;
 use crate::score::{load_formats, Loaded, ShardFile, TokenizerArgs};
 
 /// Most iterations of reference sampling.
 const MAX_ITERATIONS: usize = 100_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Level {
-    /// Corpus GLEU, references sampled per iteration (`gleu`).
-    Corpus,
-    /// One line per sentence, a column per system (`sgleu`).
-    Sentence,
-    /// Mean of the sentence scores (`mgleu`).
-    Mean,
+/// `--level`: the package's three programs.
+fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new([
+        PossibleValue::new("corpus").help("Corpus GLEU, references sampled per iteration (`gleu`)"),
+        PossibleValue::new("sentence").help("One line per sentence, a column per system (`sgleu`)"),
+        PossibleValue::new("mean").help("Mean of the sentence scores (`mgleu`)"),
+    ])
+    .try_map(|name| name.parse::<Level>())
 }
 
 #[derive(clap::Args, Debug)]
@@ -74,7 +74,7 @@ pub struct Args {
     pub verbose: bool,
 
     /// Score level.
-    #[arg(long, value_enum, default_value = "corpus")]
+    #[arg(long, value_parser = level_parser(), default_value = "corpus")]
     pub level: Level,
 
     /// Accepted for the package's command lines; green always draws with its fixed seeds.
@@ -141,24 +141,42 @@ pub fn run(args: &Args) -> Result<()> {
     let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
     let counts = count(tokenizer, args.n, &data)?;
+    let systems = (0..args.hyps.len())
+        .map(|h| counts.iter().map(|c| c.hypothesis(h)).collect())
+        .collect();
+    let settings = Settings {
+        iterations: args.iterations as u64,
+        max: args.max,
+    };
+    let signature = shard_signature(args, tokenizer);
+    let file = StatsFile::new("gleu", settings, signature, &args.hyps, systems)?;
     if let Some(path) = &args.stats {
-        let systems = (0..args.hyps.len())
-            .map(|h| counts.iter().map(|c| c.hypothesis(h)).collect())
-            .collect();
-        let settings = Settings {
-            iterations: args.iterations as u64,
-            max: args.max,
-        };
-        let signature = shard_signature(args, tokenizer);
-        let file = StatsFile::new("gleu", settings, signature, &args.hyps, systems)?;
         crate::score::write_stats(path, &file)?;
     }
+    let tables = args.verbose
+        && match args.level {
+            Level::Sentence => true,
+            Level::Corpus => args.max,
+            Level::Mean => false,
+        };
     let text = match args.format.as_str() {
-        "json" => serde_json::to_string_pretty(&to_json(args, &counts, tokenizer))? + "\n",
-        _ => render(args, &data, &counts),
+        "json" => green_output::to_json(&output(&file, args.level))?,
+        _ if tables => render_tables(args, &data, &counts),
+        _ => green_output::gleu::text(&output(&file, args.level), args.digits),
     };
     emit(&text)?;
     Ok(())
+}
+
+/// The scores of a run (or of merged shards) at `level`.
+pub(crate) fn output(file: &StatsFile, level: Level) -> green_output::gleu::GleuOutput {
+    green_output::gleu::output(
+        &file.metric(),
+        &file.shard.signature,
+        &file.systems,
+        &file.shard.systems,
+        level,
+    )
 }
 
 /// Every sentence's statistics, counted in parallel, in order.
@@ -192,75 +210,34 @@ fn count(tokenizer: &dyn Tokenizer, n: usize, data: &Loaded) -> Result<Vec<GleuC
     Ok(out)
 }
 
-/// Corpus score of system `h`: sampled, or with each sentence's best reference.
-fn corpus(args: &Args, counts: &[GleuCounts], h: usize) -> f64 {
-    if args.max {
-        gleu::corpus_score(counts, h, &gleu::best_references(counts, h)).gleu
-    } else {
-        gleu::sampled_corpus_score(counts, h, args.iterations as u64)
-    }
-}
-
-fn mean(args: &Args, counts: &[GleuCounts], h: usize) -> f64 {
-    let scores: Vec<f64> = counts
-        .iter()
-        .map(|c| gleu::sentence_score(c, h, args.max))
-        .collect();
-    numpy_mean(&scores)
-}
-
-/// The package's text output.
-fn render(args: &Args, data: &Loaded, counts: &[GleuCounts]) -> String {
+/// The package's per-order tables (`-v`): at corpus level with `--max`, each system's
+/// totals over its best references; at sentence level, every reference of every sentence.
+fn render_tables(args: &Args, data: &Loaded, counts: &[GleuCounts]) -> String {
     let d = args.digits;
     let mut out = String::new();
-    match args.level {
-        Level::Corpus if args.max && args.verbose => {
-            for (h, path) in args.hyps.iter().enumerate() {
-                let (sums, rlen, hlen) =
-                    gleu::corpus_stats(counts, h, &gleu::best_references(counts, h));
-                out.push_str(&format!("{path}\n{}", table(&sums, rlen, hlen, d)));
-            }
+    if args.level == Level::Corpus {
+        for (h, path) in args.hyps.iter().enumerate() {
+            let (sums, rlen, hlen) =
+                gleu::corpus_stats(counts, h, &gleu::best_references(counts, h));
+            out.push_str(&format!("{path}\n{}", table(&sums, rlen, hlen, d)));
         }
-        Level::Corpus => {
-            for (h, path) in args.hyps.iter().enumerate() {
+        return out;
+    }
+    for (i, c) in counts.iter().enumerate() {
+        for h in 0..c.hyps {
+            let best = gleu::best_reference(c, h);
+            for r in 0..c.refs {
+                let mark = if r == best { '*' } else { ' ' };
                 out.push_str(&format!(
-                    "{path}\t{}\n",
-                    percent(corpus(args, counts, h), d)
+                    "S-{n}   \t{}\nH-{n}-{} \t{}\nR-{n}-{}{mark}\t{}\n",
+                    data.sources[i],
+                    h + 1,
+                    data.hyps[h][i],
+                    r + 1,
+                    data.refs[i][r],
+                    n = i + 1
                 ));
-            }
-        }
-        Level::Mean => {
-            for (h, path) in args.hyps.iter().enumerate() {
-                out.push_str(&format!("{path}\t{}\n", percent(mean(args, counts, h), d)));
-            }
-        }
-        Level::Sentence if args.verbose => {
-            for (i, c) in counts.iter().enumerate() {
-                for h in 0..c.hyps {
-                    let best = gleu::best_reference(c, h);
-                    for r in 0..c.refs {
-                        let mark = if r == best { '*' } else { ' ' };
-                        out.push_str(&format!(
-                            "S-{n}   \t{}\nH-{n}-{} \t{}\nR-{n}-{}{mark}\t{}\n",
-                            data.sources[i],
-                            h + 1,
-                            data.hyps[h][i],
-                            r + 1,
-                            data.refs[i][r],
-                            n = i + 1
-                        ));
-                        out.push_str(&table(c.get(h, r), c.ref_len[r], c.hyp_len[h], d));
-                    }
-                }
-            }
-        }
-        Level::Sentence => {
-            for c in counts {
-                let cells: Vec<String> = (0..c.hyps)
-                    .map(|h| percent(gleu::sentence_score(c, h, args.max), d))
-                    .collect();
-                out.push_str(&cells.join("\t"));
-                out.push('\n');
+                out.push_str(&table(c.get(h, r), c.ref_len[r], c.hyp_len[h], d));
             }
         }
     }
@@ -310,53 +287,11 @@ fn table(stats: &[GleuStats], rlen: u64, hlen: u64, d: usize) -> String {
 
 /// The settings part of the signature: what must be equal for shards to merge.
 fn shard_signature(args: &Args, tokenizer: &dyn Tokenizer) -> String {
-    format!(
-        "gleu|n:{}|{}|draw:python-mt19937-seed-101i|tok:{}|norm:{}",
+    green_output::gleu::settings(
         args.n,
-        if args.max {
-            "max".to_string()
-        } else {
-            format!("iter:{}", args.iterations)
-        },
-        tokenizer.name(),
-        args.tokenizer.normalization,
+        args.iterations as u64,
+        args.max,
+        &tokenizer.name(),
+        &args.tokenizer.normalization.to_string(),
     )
-}
-
-/// The signature of scores at `level`: the settings, the references per sentence (`var`
-/// when they vary) and the level.
-pub(crate) fn signature(settings: &str, counts: &[GleuCounts], level: Level) -> String {
-    let most = counts.iter().map(|c| c.refs).max().unwrap_or(0);
-    let refs = if counts.iter().all(|c| c.refs == most) {
-        most.to_string()
-    } else {
-        "var".into()
-    };
-    format!(
-        "{settings}|refs:{refs}|level:{}|v:{}",
-        format!("{level:?}").to_lowercase(),
-        env!("CARGO_PKG_VERSION")
-    )
-}
-
-/// Scores unrounded (×100) and the signature.
-fn to_json(args: &Args, counts: &[GleuCounts], tokenizer: &dyn Tokenizer) -> serde_json::Value {
-    let signature = signature(&shard_signature(args, tokenizer), counts, args.level);
-    let systems: Vec<serde_json::Value> = args
-        .hyps
-        .iter()
-        .enumerate()
-        .map(|(h, path)| match args.level {
-            Level::Corpus => json!({"path": path, "score": 100.0 * corpus(args, counts, h)}),
-            Level::Mean => json!({"path": path, "score": 100.0 * mean(args, counts, h)}),
-            Level::Sentence => json!({
-                "path": path,
-                "sentences": counts
-                    .iter()
-                    .map(|c| 100.0 * gleu::sentence_score(c, h, args.max))
-                    .collect::<Vec<f64>>(),
-            }),
-        })
-        .collect();
-    json!({"signature": signature, "systems": systems})
 }

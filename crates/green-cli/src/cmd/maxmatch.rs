@@ -8,7 +8,6 @@
 
 use anyhow::{Context, Result};
 use green_m2::{Alternatives, Options, Report, SentenceStats};
-use serde_json::json;
 
 use crate::limits::{bounded, MAX_THREADS};
 use crate::output::emit;
@@ -142,17 +141,23 @@ impl Settings {
 /// The output of a run (or of merged shards): the original's lines, or JSON.
 pub(crate) fn print(file: &StatsFile, verbose: bool, json: bool) -> Result<String> {
     let beta = file.settings.options.beta;
+    if json {
+        let out = green_output::edits::maxmatch(
+            file.settings.signature(),
+            &file.systems,
+            &file.shard.systems,
+            beta,
+            verbose,
+        );
+        return Ok(green_output::to_json(&out)?);
+    }
     let reports: Vec<Report> = file
         .shard
         .systems
         .iter()
         .map(|stats| green_m2::fold(stats, beta))
         .collect();
-    Ok(if json {
-        serde_json::to_string_pretty(&to_json(file, &reports, verbose))? + "\n"
-    } else {
-        render(&file.systems, &reports, beta, verbose)
-    })
+    Ok(render(&file.systems, &reports, beta, verbose))
 }
 
 /// The tokenizer for raw system output, unless it is the default (the original's split).
@@ -216,21 +221,4 @@ fn render(systems: &[String], reports: &[Report], beta: f64, verbose: bool) -> S
         out += &green_m2::render(&report.score, beta);
     }
     out
-}
-
-fn to_json(file: &StatsFile, reports: &[Report], verbose: bool) -> serde_json::Value {
-    let out: Vec<serde_json::Value> = file
-        .systems
-        .iter()
-        .zip(reports)
-        .map(|(path, r)| {
-            let mut v = serde_json::to_value(r.summary()).unwrap_or_default();
-            v["path"] = path.as_str().into();
-            if verbose {
-                v["sentences"] = serde_json::to_value(&r.sentences).unwrap_or_default();
-            }
-            v
-        })
-        .collect();
-    json!({"signature": file.settings.signature(), "systems": out})
 }

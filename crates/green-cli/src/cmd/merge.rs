@@ -11,14 +11,12 @@
 //! sentences), so nothing depends on where the corpus was cut.
 
 use anyhow::{bail, Context, Result};
-use green_engine::numpy::numpy_mean;
 use green_engine::{Normalization, Signature};
-use green_metric::Metric;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::cmd::{cleme, errant, gleu, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
-use crate::output::{emit, percent};
+use crate::output::emit;
 use crate::score::{self, Format, Level, Scored, ShardFile, StatsFile, STATS_FORMAT};
 
 #[derive(clap::Args, Debug)]
@@ -29,7 +27,7 @@ pub struct Args {
     pub files: Vec<String>,
 
     /// Score level: corpus or mean (GREEN and GLEU).
-    #[arg(long, value_enum, default_value = "corpus")]
+    #[arg(long, value_parser = score::level_parser(), default_value = "corpus")]
     pub level: Level,
 
     /// Output format.
@@ -251,40 +249,10 @@ fn merge_gleu<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) ->
         bail!("green merge does not print GLEU's per-order tables; run green gleu -v on the whole corpus");
     }
     let merged: gleu::StatsFile = merge_shards(files)?;
-    let metric = merged.metric();
-    let level = match args.level {
-        Level::Mean => gleu::Level::Mean,
-        _ => gleu::Level::Corpus,
-    };
-    let scores: Vec<f64> = merged
-        .shard
-        .systems
-        .iter()
-        .map(|s| match level {
-            gleu::Level::Mean => numpy_mean(&metric.sentence_scores(s)),
-            _ => metric.score(&metric.fold(s)),
-        })
-        .collect();
-    let text = match args.format {
-        Format::Json => {
-            let systems: Vec<Value> = merged
-                .systems
-                .iter()
-                .zip(&scores)
-                .map(|(path, x)| json!({"path": path, "score": 100.0 * x}))
-                .collect();
-            let signature =
-                gleu::signature(&merged.shard.signature, &merged.shard.systems[0], level);
-            serde_json::to_string_pretty(&json!({"signature": signature, "systems": systems}))?
-                + "\n"
-        }
-        Format::Text => merged
-            .systems
-            .iter()
-            .zip(&scores)
-            .map(|(path, x)| format!("{path}\t{}\n", percent(*x, args.digits)))
-            .collect(),
-    };
-    emit(&text)?;
+    let out = gleu::output(&merged, args.level);
+    emit(&match args.format {
+        Format::Json => green_output::to_json(&out)?,
+        Format::Text => green_output::gleu::text(&out, args.digits),
+    })?;
     Ok(())
 }

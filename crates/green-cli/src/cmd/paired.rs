@@ -14,17 +14,18 @@ use green_engine::{Config, Regions, Scorer, Sentence, Signature, Tokenizer, BATC
 use green_io::m2::MissingAnnotator;
 use green_io::references::Format as RefFormat;
 use green_metric::{Metric, Shard};
+use green_output::Comparisons;
 use green_signif::{
     approximate_randomisation, exact_randomisation, paired_bootstrap, Folded, Pair, PairedResult,
     Stats, Summed,
 };
 use green_tokenizers::Built;
-use serde_json::json;
 
 use crate::cmd::{cleme, errant, gleu, maxmatch, merge};
 use crate::limits::{bounded, MAX_DIGITS};
-use crate::output::{emit, percent};
+use crate::output::emit;
 use crate::score::{load_formats, TokenizerArgs};
+use green_output::number::percent;
 
 /// Regions per order, as integers in a fixed order.
 const WIDTH: usize = 7;
@@ -273,13 +274,8 @@ fn print(
     signature: &str,
 ) -> Result<()> {
     let text = if args.format == "json" {
-        let comparisons: Vec<_> = systems[1..]
-            .iter()
-            .zip(results)
-            .map(|(path, r)| json!({"baseline": systems[0], "system": path, "result": r}))
-            .collect();
-        let out = json!({"signature": signature, "metric": metric, "comparisons": comparisons});
-        serde_json::to_string_pretty(&out)? + "\n"
+        let out = Comparisons::new(signature.into(), metric, systems, results.to_vec());
+        green_output::to_json(&out)?
     } else {
         render_text(args, metric, systems, results, signature)
     };

@@ -56,6 +56,16 @@ class Gleu:
     ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]], *, level: str = "corpus", max: bool = False) -> float:
         """Corpus (sampled, or ``max=True``) or mean GLEU of concatenated statistics."""
+    def report(
+        self,
+        systems: Sequence[Sequence[Mapping[str, Any]]],
+        *,
+        names: Optional[Sequence[str]] = None,
+        level: str = "corpus",
+        max: bool = False,
+    ) -> Dict[str, Any]:
+        """Several systems' ``stats`` as ``green gleu --format json`` prints them (names default
+        to ``system1``, ``system2``, ...)."""
     def signature(self, refs: str, level: str = "corpus", max: bool = False) -> str: ...
 
 class MaxMatch:
@@ -96,6 +106,14 @@ class MaxMatch:
         confidence: float = 0.95,
     ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]]) -> Dict[str, Any]: ...
+    def report(
+        self,
+        systems: Sequence[Sequence[Mapping[str, Any]]],
+        *,
+        names: Optional[Sequence[str]] = None,
+        verbose: bool = False,
+    ) -> Dict[str, Any]:
+        """Several systems' ``stats`` as ``green maxmatch --format json [-v]`` prints them."""
     def signature(self) -> str: ...
 
 class ErrantCompare:
@@ -131,6 +149,15 @@ class ErrantCompare:
         confidence: float = 0.95,
     ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]], *, cat: int = 3) -> Dict[str, Any]: ...
+    def report(
+        self,
+        systems: Sequence[Sequence[Mapping[str, Any]]],
+        *,
+        names: Optional[Sequence[str]] = None,
+        cat: int = 3,
+        verbose: bool = False,
+    ) -> Dict[str, Any]:
+        """Several systems' ``stats`` as ``green errant-compare --format json`` prints them."""
     def signature(self) -> str: ...
 
 class Cleme:
@@ -156,6 +183,10 @@ class Cleme:
         independent: bool = False,
     ) -> Dict[str, Any]: ...
     def fold(self, stats: Sequence[Mapping[str, Any]]) -> Dict[str, Any]: ...
+    def report(
+        self, systems: Sequence[Sequence[Mapping[str, Any]]], *, names: Optional[Sequence[str]] = None
+    ) -> Dict[str, Any]:
+        """Several systems' ``stats`` as ``green cleme --format json`` prints them."""
     def signature(self) -> str: ...
 
 def errant_parallel(orig: Sequence[str], cor: Sequence[Sequence[str]], *, merge: str = "all-merge") -> str:
@@ -247,6 +278,28 @@ class Scorer:
         beta: Union[float, Sequence[float], None] = None,
     ) -> Evaluation:
         """Every level, every beta (default: the scorer's), every system, with per-order counts."""
+    def report(
+        self,
+        sources: Sequence[str],
+        references: Sequence[Sequence[Optional[str]]],
+        systems: Sequence[Sequence[str]],
+        *,
+        level: str = "corpus",
+        beta: Union[float, Sequence[float], None] = None,
+        names: Optional[Sequence[str]] = None,
+    ) -> Dict[str, Any]:
+        """The dict ``green --format json --level LEVEL`` prints: scores x100, per-order counts,
+        signatures (names default to ``system1``, ``system2``, ...)."""
+    def report_files(
+        self,
+        source: Union[str, os.PathLike],
+        references: Sequence[Union[str, os.PathLike]],
+        systems: Sequence[Union[str, os.PathLike]],
+        *,
+        level: str = "corpus",
+        beta: Union[float, Sequence[float], None] = None,
+    ) -> Dict[str, Any]:
+        """``report`` of line files, named by their paths: ``green -s -r -c --format json``."""
     def stats(
         self,
         sources: Sequence[str],
