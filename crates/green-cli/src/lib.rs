@@ -62,6 +62,17 @@ pub enum Command {
     Tokenize(cmd::tokenize::Args),
 }
 
+/// The reference's scoring command line alone, without the subcommands. Building every
+/// subcommand's arguments is most of a small run's start-up, so a command line that starts
+/// with an option is parsed with this first; anything it does not accept (help, version, a
+/// subcommand, an error) is parsed again by [`Cli`], whose help and errors are the ones shown.
+#[derive(Parser, Debug)]
+#[command(name = "green", disable_help_flag = true, disable_version_flag = true)]
+struct Scoring {
+    #[command(flatten)]
+    score: score::Args,
+}
+
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
@@ -82,13 +93,27 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
 /// Parse the command line, run, and return the process exit code. `level` is set by the
 /// `sgreen` and `mgreen` wrappers.
 pub fn main(level: Option<Level>) -> i32 {
-    let cli = match Cli::try_parse_from(errant_style(std::env::args_os().collect())) {
-        Ok(cli) => cli,
-        Err(e) => {
-            let code = e.exit_code();
-            let _ = e.print();
-            return code;
-        }
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let scoring = args
+        .get(1)
+        .and_then(|a| a.to_str())
+        .is_some_and(|a| a.starts_with('-'));
+    let cli = match scoring
+        .then(|| Scoring::try_parse_from(&args).ok())
+        .flatten()
+    {
+        Some(Scoring { score }) => Cli {
+            score,
+            command: None,
+        },
+        None => match Cli::try_parse_from(errant_style(args)) {
+            Ok(cli) => cli,
+            Err(e) => {
+                let code = e.exit_code();
+                let _ = e.print();
+                return code;
+            }
+        },
     };
     let result = match &cli.command {
         Some(command) => run_command(command),

@@ -529,7 +529,7 @@ fn score_files<T: Tokenizer>(
     let mut batches = Batches::spawn(readers, move |bytes| bar.inc(bytes));
     for batch in batches.by_ref() {
         let batch = batch?;
-        let views: Vec<&str> = batch.rows().flatten().map(String::as_str).collect();
+        let views: Vec<&str> = batch.lines().collect();
         let sentences = Sentence::from_rows(&views, files, refs);
         if done == 0 {
             warn(&sentences, &args.refs, args);

@@ -23,12 +23,32 @@ pub const BATCH_BYTES: usize = 2 << 20;
 /// A line reader over any file or stream.
 pub type Reader = LineReader<Box<dyn BufRead + Send>>;
 
-/// Rows of lines, one line of every file per row. Dropping a batch hands its buffers back to
-/// the reader for the next one.
+/// Rows of lines, one line of every file per row, in one buffer. Dropping a batch hands its
+/// buffers back to the reader for the next one.
 pub struct Batch {
-    lines: Vec<String>,
+    lines: Lines,
     files: usize,
-    home: Sender<Vec<String>>,
+    home: Sender<Lines>,
+}
+
+/// The text of a batch's lines, row-major, one after another, and where each line ends.
+#[derive(Default)]
+struct Lines {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Lines {
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// Keeps the first `count` lines.
+    fn truncate(&mut self, count: usize) {
+        self.ends.truncate(count);
+        self.text.truncate(self.ends.last().copied().unwrap_or(0));
+    }
 }
 
 impl Drop for Batch {
@@ -40,23 +60,27 @@ impl Drop for Batch {
 impl Batch {
     /// Number of rows.
     pub fn len(&self) -> usize {
-        self.lines.len() / self.files
+        self.lines.ends.len() / self.files
     }
 
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
+        self.lines.ends.is_empty()
     }
 
-    /// The rows in file order: `row[f]` is the line of file `f`.
-    pub fn rows(&self) -> std::slice::ChunksExact<'_, String> {
-        self.lines.chunks_exact(self.files)
+    /// Every line, row after row: line `row * files + f` is row `row`'s line of file `f`.
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        let text = &self.lines.text;
+        let starts = std::iter::once(0).chain(self.lines.ends.iter().copied());
+        starts
+            .zip(&self.lines.ends)
+            .map(move |(start, &end)| &text[start..end])
     }
 }
 
 /// The batches of files read in lock step (an iterator), read one batch ahead.
 pub struct Batches {
-    received: Receiver<Result<Vec<String>, Error>>,
-    recycle: Sender<Vec<String>>,
+    received: Receiver<Result<Lines, Error>>,
+    recycle: Sender<Lines>,
     reader: JoinHandle<Vec<Reader>>,
     files: usize,
 }
@@ -123,14 +147,14 @@ impl Iterator for Batches {
 fn read_all(
     mut readers: Vec<Reader>,
     rows: Range<usize>,
-    batches: &SyncSender<Result<Vec<String>, Error>>,
-    recycled: &Receiver<Vec<String>>,
+    batches: &SyncSender<Result<Lines, Error>>,
+    recycled: &Receiver<Lines>,
     progress: &dyn Fn(u64),
 ) -> Vec<Reader> {
-    let files = readers.len();
     let mut left = rows.end.saturating_sub(rows.start);
-    let mut skip = vec![String::new(); files];
+    let mut skip = Lines::default();
     for _ in 0..rows.start {
+        skip.clear();
         match read_batch(&mut readers, &mut skip, 1, progress) {
             Ok((_, false)) => {}
             Ok((_, true)) => return readers,
@@ -141,9 +165,9 @@ fn read_all(
         }
     }
     while left > 0 {
-        let mut pool = recycled.try_recv().unwrap_or_default();
-        pool.resize(BATCH_LINES * files, String::new());
-        let (read, end) = match read_batch(&mut readers, &mut pool, left, progress) {
+        let mut lines = recycled.try_recv().unwrap_or_default();
+        lines.clear();
+        let (read, end) = match read_batch(&mut readers, &mut lines, left, progress) {
             Ok(read) => read,
             Err(e) => {
                 let _ = batches.send(Err(e));
@@ -151,36 +175,35 @@ fn read_all(
             }
         };
         left -= read;
-        pool.truncate(read * files);
-        if (read > 0 && batches.send(Ok(pool)).is_err()) || end {
+        lines.truncate(read * readers.len());
+        if (read > 0 && batches.send(Ok(lines)).is_err()) || end {
             return readers;
         }
     }
     readers
 }
 
-/// Reads up to `limit` rows, at most [`BATCH_LINES`] or [`BATCH_BYTES`] of text, into `pool`
+/// Reads up to `limit` rows, at most [`BATCH_LINES`] or [`BATCH_BYTES`] of text, into `lines`
 /// (row-major). Returns the number of complete rows and whether the files ended; fails if
 /// they end at different lines.
 fn read_batch(
     readers: &mut [Reader],
-    pool: &mut [String],
+    lines: &mut Lines,
     limit: usize,
     progress: &dyn Fn(u64),
 ) -> Result<(usize, bool), Error> {
     let files = readers.len();
-    let mut bytes = 0;
     for row in 0..BATCH_LINES.min(limit) {
-        if bytes >= BATCH_BYTES {
+        if lines.text.len() >= BATCH_BYTES {
             return Ok((row, false));
         }
         let mut got = 0;
-        for (f, reader) in readers.iter_mut().enumerate() {
-            let line = &mut pool[row * files + f];
-            if reader.next_line(line)? {
+        let row_start = lines.text.len();
+        for reader in readers.iter_mut() {
+            if reader.append_line(&mut lines.text)? {
                 got += 1;
-                bytes += line.len();
             }
+            lines.ends.push(lines.text.len());
         }
         if got == 0 {
             return Ok((row, true));
@@ -188,7 +211,8 @@ fn read_batch(
         if got < files {
             return Err(line_count_mismatch(readers));
         }
-        progress(pool[row * files].len() as u64 + 1);
+        let first = lines.ends[lines.ends.len() - files] - row_start;
+        progress(first as u64 + 1);
     }
     Ok((BATCH_LINES.min(limit), false))
 }
@@ -232,13 +256,20 @@ mod tests {
 
     type Rows = Vec<Vec<String>>;
 
+    /// A batch's lines, a row at a time.
+    fn rows_of(batch: &Batch) -> Rows {
+        let lines: Vec<String> = batch.lines().map(str::to_owned).collect();
+        assert_eq!(lines.len(), batch.len() * batch.files);
+        lines.chunks(batch.files).map(<[String]>::to_vec).collect()
+    }
+
     /// Every batch's rows, and how the reading ended.
     fn read(readers: Vec<Reader>) -> (Vec<Rows>, Result<Vec<Reader>, Error>) {
         let mut batches = Batches::spawn(readers, |_| {});
         let mut out = Vec::new();
         for batch in batches.by_ref() {
             match batch {
-                Ok(batch) => out.push(batch.rows().map(<[String]>::to_vec).collect()),
+                Ok(batch) => out.push(rows_of(&batch)),
                 Err(e) => return (out, Err(e)),
             }
         }
@@ -279,10 +310,7 @@ mod tests {
         ] {
             let readers = vec![reader("a", &many), reader("b", &many)];
             let mut batches = Batches::spawn_rows(readers, range.clone(), |_| {});
-            let got: Vec<Rows> = batches
-                .by_ref()
-                .map(|b| b.unwrap().rows().map(<[String]>::to_vec).collect())
-                .collect();
+            let got: Vec<Rows> = batches.by_ref().map(|b| rows_of(&b.unwrap())).collect();
             batches.finish().unwrap();
             assert_eq!(
                 got.iter().map(Vec::len).collect::<Vec<_>>(),

@@ -102,6 +102,11 @@ impl<R: BufRead> LineReader<R> {
     /// Read the next line into `out` (cleared first). Returns `false` at end of input.
     pub fn next_line(&mut self, out: &mut String) -> Result<bool, Error> {
         out.clear();
+        self.append_line(out)
+    }
+
+    /// Append the next line to `out`. Returns `false` at end of input.
+    pub fn append_line(&mut self, out: &mut String) -> Result<bool, Error> {
         self.buf.clear();
         let io_err = |source| Error::Open {
             path: self.name.clone(),
@@ -127,6 +132,19 @@ impl<R: BufRead> LineReader<R> {
                 }
             }
             match memchr::memchr2(b'\n', b'\r', avail) {
+                // The whole line is in the buffer: check it there and copy it once.
+                Some(i) if self.buf.is_empty() => {
+                    self.line += 1;
+                    let line = &avail[..i];
+                    if self.line == 1 && line.starts_with(b"\xEF\xBB\xBF") {
+                        self.bom = true;
+                    }
+                    let text = utf8(line, &self.name, self.line)?;
+                    out.push_str(text);
+                    self.skip_lf = avail[i] == b'\r';
+                    self.inner.consume(i + 1);
+                    return Ok(true);
+                }
                 Some(i) => {
                     self.buf.extend_from_slice(&avail[..i]);
                     self.skip_lf = avail[i] == b'\r';
@@ -154,18 +172,18 @@ impl<R: BufRead> LineReader<R> {
         if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
             self.bom = true;
         }
-        match std::str::from_utf8(&self.buf) {
-            Ok(s) => {
-                out.push_str(s);
-                Ok(true)
-            }
-            Err(e) => Err(Error::Utf8 {
-                path: self.name.clone(),
-                line: self.line,
-                byte: e.valid_up_to() + 1,
-            }),
-        }
+        out.push_str(utf8(&self.buf, &self.name, self.line)?);
+        Ok(true)
     }
+}
+
+/// `bytes` as text, or the error naming the file, line and first bad byte.
+fn utf8<'a>(bytes: &'a [u8], path: &str, line: usize) -> Result<&'a str, Error> {
+    std::str::from_utf8(bytes).map_err(|e| Error::Utf8 {
+        path: path.to_owned(),
+        line,
+        byte: e.valid_up_to() + 1,
+    })
 }
 
 /// Line `n` (1-based) of a file without the UTF-8 byte-order mark the first line may start
@@ -230,6 +248,46 @@ mod tests {
             got.push(s.clone());
         }
         assert_eq!(got, ["ab", "cd"]);
+    }
+
+    /// Every line, the BOM flag and the error (if any) of `data` read through a buffer of
+    /// `capacity` bytes, appending to one string as a batch does.
+    fn read_appending(data: &[u8], capacity: usize) -> (Vec<String>, bool, Option<String>) {
+        let mut r = LineReader::new(BufReader::with_capacity(capacity, data), "t");
+        let (mut all, mut ends) = (String::new(), vec![0]);
+        let error = loop {
+            match r.append_line(&mut all) {
+                Ok(true) => ends.push(all.len()),
+                Ok(false) => break None,
+                Err(e) => break Some(e.to_string()),
+            }
+        };
+        let lines = ends
+            .windows(2)
+            .map(|w| all[w[0]..w[1]].to_owned())
+            .collect();
+        (lines, r.had_bom(), error)
+    }
+
+    proptest::proptest! {
+        /// Lines found whole in the buffer take the one-copy path, others are assembled
+        /// across refills: both give the lines, BOM and errors of Python's text mode.
+        #[test]
+        fn any_buffer_size_reads_the_same_lines(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    &b"a"[..], b"bc", b"\n", b"\r", b"\r\n", b"\xC3\xA9", b"\xEF\xBB\xBF", b"\xFF", b" ",
+                ]),
+                0..40,
+            ),
+            capacity in 1usize..12,
+        ) {
+            let data: Vec<u8> = parts.concat();
+            proptest::prop_assert_eq!(read_appending(&data, capacity), read_appending(&data, 1 << 16));
+            if let (lines, _, None) = read_appending(&data, capacity) {
+                proptest::prop_assert_eq!(lines, lines_of(&data[..], "t").unwrap());
+            }
+        }
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub(crate) fn files<T: Tokenizer + ?Sized>(
     for batch in batches.by_ref() {
         Python::attach(|py| py.check_signals())?;
         let batch = batch.map_err(green_err)?;
-        let views: Vec<&str> = batch.rows().flatten().map(String::as_str).collect();
+        let views: Vec<&str> = batch.lines().collect();
         let sentences = Sentence::from_rows(&views, paths.len(), refs);
         count_into(&scorer, &mut acc, &sentences, done, &|k| {
             format!("{}:{k}", paths[0])
