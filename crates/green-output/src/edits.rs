@@ -40,26 +40,14 @@ pub fn maxmatch(
     Output::new(signature, paths, results)
 }
 
-/// One system's ERRANT span F: the corpus counts and scores, per-type counts and scores at
-/// the chosen category level, and with `verbose` the pair chosen in each sentence that counts.
+/// One system's ERRANT span F: the corpus counts and scores, the same per error type at the
+/// chosen category level, and with `verbose` the pair chosen in each sentence that counts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Errant {
     pub score: compare::Score,
-    pub categories: BTreeMap<String, Prf>,
+    pub categories: BTreeMap<String, compare::Score>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sentences: Option<Vec<ErrantSentence>>,
-}
-
-/// Counts and scores of one error type.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Prf {
-    pub tp: u64,
-    pub fp: u64,
-    #[serde(rename = "fn")]
-    pub fn_: u64,
-    pub p: f64,
-    pub r: f64,
-    pub f: f64,
 }
 
 /// The (hypothesis, reference) annotator pair chosen for a sentence (1-based).
@@ -88,7 +76,7 @@ pub fn errant(
                     let (p, r, f) = pyfloat::prf(tp as f64, fp as f64, fn_ as f64, beta);
                     (
                         kind,
-                        Prf {
+                        compare::Score {
                             tp,
                             fp,
                             fn_,

@@ -2,7 +2,7 @@
 //! unrounded, and the reference `green`/`sgreen`/`mgreen` text drawn from the same values.
 
 use green_engine::corpus::SentenceScores;
-use green_engine::{Report, Signature};
+use green_engine::{Regions, Report, Signature};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::number::{pretty_table, python_float_repr, quantize};
@@ -55,13 +55,8 @@ pub struct AtBeta {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Order {
     pub n: usize,
-    pub tk: u64,
-    pub td: u64,
-    pub ti: u64,
-    pub od: u64,
-    pub oi: u64,
-    pub ud: u64,
-    pub ui: u64,
+    #[serde(flatten)]
+    pub regions: Regions,
     pub tp: u64,
     pub fp: u64,
     #[serde(rename = "fn")]
@@ -182,16 +177,9 @@ pub fn output(
 
 /// An order's counts and scores as the output gives them (×100).
 pub fn order(o: &green_engine::OrderScore) -> Order {
-    let r = &o.regions;
     Order {
         n: o.order,
-        tk: r.tk,
-        td: r.td,
-        ti: r.ti,
-        od: r.od,
-        oi: r.oi,
-        ud: r.ud,
-        ui: r.ui,
+        regions: o.regions,
         tp: o.tp,
         fp: o.fp,
         fn_: o.fn_,
@@ -307,8 +295,9 @@ pub fn verbose_table(orders: &[Order], beta: f64, digits: usize) -> String {
     let rows: Vec<Vec<String>> = orders
         .iter()
         .map(|o| {
+            let r = &o.regions;
             let mut row: Vec<String> = [
-                o.n as u64, o.tk, o.td, o.ti, o.od, o.oi, o.ud, o.ui, o.tp, o.fp, o.fn_,
+                o.n as u64, r.tk, r.td, r.ti, r.od, r.oi, r.ud, r.ui, o.tp, o.fp, o.fn_,
             ]
             .iter()
             .map(u64::to_string)
