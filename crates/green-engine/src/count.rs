@@ -124,6 +124,9 @@ pub struct Counter {
     /// Token ids of every text, concatenated; `bounds[t]..bounds[t + 1]` is text `t`.
     tokens: Vec<u32>,
     bounds: Vec<usize>,
+    /// Per text, the first text equal to it (itself if none): equal texts have equal
+    /// n-grams, so only the first is counted and its sums stand for the others.
+    alias: Vec<usize>,
     /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
@@ -307,7 +310,7 @@ impl Counter {
     ) {
         let width = 1 + hyps;
         self.per_reference_tables(refs, hyps, vocab);
-        let grams = |t: usize| self.gram_bounds[t]..self.gram_bounds[t + 1];
+        let grams = |t: usize| self.gram_bounds[self.alias[t]]..self.gram_bounds[self.alias[t] + 1];
         for r in 0..refs {
             let reference = grams(1 + r);
             for &id in &self.grams[reference.clone()] {
@@ -363,6 +366,7 @@ impl Counter {
         self.tokens.clear();
         self.bounds.clear();
         self.bounds.push(0);
+        self.alias.clear();
         self.overflow = false;
         let text = |t: usize| match t {
             0 => source,
@@ -376,8 +380,10 @@ impl Counter {
                 self.tokens
                     .extend_from_within(self.bounds[j]..self.bounds[j + 1]);
                 self.bounds.push(self.tokens.len());
+                self.alias.push(j);
                 continue;
             }
+            self.alias.push(t);
             let text = text(t);
             let mut ids = std::mem::take(&mut self.tokens);
             tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
@@ -398,6 +404,8 @@ impl Counter {
     /// follow from the texts' lengths ([`Regions::from_sums`]): Σ min(s, r) per reference,
     /// Σ min(s, c) per hypothesis, Σ min(r, c) and Σ min(s, r, c) per pair. Ids absent
     /// from S, R and C add zero, so the sums run over the whole table without a branch.
+    /// A text equal to another has that text's column and sums: with C = S, for instance,
+    /// Σ min(r, c) = Σ min(s, r, c) = Σ min(s, r), and nothing is summed for the pair.
     fn count_dense(
         &mut self,
         order: usize,
@@ -407,35 +415,48 @@ impl Counter {
         vocab: usize,
         out: &mut SentenceCounts,
     ) {
-        let (grams, bounds) = (&self.grams, &self.gram_bounds);
+        let (grams, bounds, alias) = (&self.grams, &self.gram_bounds, &self.alias);
         let counts = &mut self.counts;
         counts.clear();
         counts.resize(texts * vocab, 0);
         // Laid out [id][text] so the counts of one n-gram share a cache line.
-        for t in 0..texts {
+        for t in (0..texts).filter(|&t| alias[t] == t) {
             for &id in &grams[bounds[t]..bounds[t + 1]] {
                 counts[id as usize * texts + t] += 1;
             }
         }
-        let len = |t: usize| (bounds[t + 1] - bounds[t]) as u64;
-        let min_with_source = |t: usize| -> u64 {
-            counts
-                .chunks_exact(texts)
-                .map(|row| u64::from(row[0].min(row[t])))
-                .sum()
-        };
-        let msc: Vec<u64> = (0..hyps).map(|h| min_with_source(1 + refs + h)).collect();
+        let len = |t: usize| (bounds[alias[t] + 1] - bounds[alias[t]]) as u64;
+        // Σ min(s, t) for every text t.
+        let mut with_source = vec![len(0); texts];
+        for t in 1..texts {
+            with_source[t] = match alias[t] {
+                a if a != t => with_source[a],
+                _ => counts
+                    .chunks_exact(texts)
+                    .map(|row| u64::from(row[0].min(row[t])))
+                    .sum(),
+            };
+        }
         for r in 0..refs {
             let rt = 1 + r;
-            let msr = min_with_source(rt);
-            for (h, &msc) in msc.iter().enumerate() {
+            let msr = with_source[rt];
+            for h in 0..hyps {
                 let ct = 1 + refs + h;
-                let (mut mrc, mut msrc) = (0u64, 0u64);
-                for row in counts.chunks_exact(texts) {
-                    let m = row[rt].min(row[ct]);
-                    mrc += u64::from(m);
-                    msrc += u64::from(m.min(row[0]));
-                }
+                let msc = with_source[ct];
+                let (mrc, msrc) = match (alias[rt], alias[ct]) {
+                    (x, y) if x == y => (len(rt), msr),
+                    (0, _) => (msc, msc),
+                    (_, 0) => (msr, msr),
+                    (x, y) => {
+                        let (mut mrc, mut msrc) = (0u64, 0u64);
+                        for row in counts.chunks_exact(texts) {
+                            let m = row[x].min(row[y]);
+                            mrc += u64::from(m);
+                            msrc += u64::from(m.min(row[0]));
+                        }
+                        (mrc, msrc)
+                    }
+                };
                 out.regions[(h * refs + r) * out.n + order - 1] =
                     Regions::from_sums([len(0), len(rt), len(ct)], msr, msc, mrc, msrc);
             }
@@ -455,7 +476,7 @@ impl Counter {
     ) {
         let width = 1 + hyps;
         self.per_reference_tables(refs, hyps, vocab);
-        let grams = |t: usize| self.gram_bounds[t]..self.gram_bounds[t + 1];
+        let grams = |t: usize| self.gram_bounds[self.alias[t]]..self.gram_bounds[self.alias[t] + 1];
         for r in 0..refs {
             let reference = grams(1 + r);
             for &id in &self.grams[reference.clone()] {
@@ -499,6 +520,7 @@ impl Counter {
             .chain(1 + refs..1 + refs + hyps)
             .enumerate()
         {
+            let t = self.alias[t];
             for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
                 self.counts[id as usize * width + k] += 1;
             }
@@ -509,7 +531,8 @@ impl Counter {
         self.stamps.resize(vocab, usize::MAX);
     }
 
-    /// Replace the n-gram ids of order `order - 1` by those of `order`; returns the vocabulary size.
+    /// Replace the n-gram ids of order `order - 1` by those of `order`; returns the vocabulary
+    /// size. A text equal to an earlier one gets no ids of its own: it is read through `alias`.
     ///
     /// An n-gram is an (n-1)-gram followed by a token. When (prefix, token) pairs are few
     /// enough, a dense table indexed by both gives the id directly; otherwise the n-grams
@@ -526,6 +549,7 @@ impl Counter {
             gram_bounds,
             tokens,
             bounds,
+            alias,
             ..
         } = self;
         // `heads` is all NONE between calls: only the slots taken are reset afterwards, so a
@@ -545,8 +569,11 @@ impl Counter {
         let mut write = 0;
         for t in 0..texts {
             let (gs, ge) = (gram_bounds[t], gram_bounds[t + 1]);
-            let toks = &tokens[bounds[t]..bounds[t + 1]];
             gram_bounds[t] = write;
+            if alias[t] != t {
+                continue;
+            }
+            let toks = &tokens[bounds[t]..bounds[t + 1]];
             // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
             for i in 0..(ge - gs).saturating_sub(1) {
                 let prefix = grams[gs + i] as usize;
@@ -616,7 +643,9 @@ mod tests {
     #[test]
     fn many_references_count_like_one_at_a_time() {
         // 300 references of distinct words take the sparse path; one reference at a time
-        // takes the dense one. Both must give the same regions.
+        // takes the dense one. Both must give the same regions, with texts equal to others
+        // (a reference equal to the source, two equal references, a hypothesis equal to a
+        // reference and one equal to the source) read through their first occurrence.
         let words = |seed: usize, len: usize| -> String {
             (0..len)
                 .map(|i| format!("w{}", (seed * 7919 + i * i * 31) % (40 + seed)))
@@ -624,9 +653,11 @@ mod tests {
                 .join(" ")
         };
         let source = words(1, 30);
-        let refs: Vec<String> = (0..300).map(|r| words(r + 2, 25)).collect();
+        let mut refs: Vec<String> = (0..300).map(|r| words(r + 2, 25)).collect();
+        refs[5] = source.clone();
+        refs[7] = refs[6].clone();
+        let hyps = [words(3, 28), source.clone(), refs[9].clone()];
         let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
-        let hyps = [words(3, 28), source.clone()];
         let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
         let mut c = Counter::new();
         let all = c.count(&Whitespace, 4, &source, &refs, &hyps).unwrap();

@@ -5,7 +5,9 @@
 //! - corpus counts are sums, so permuting sentences leaves them unchanged;
 //! - results do not depend on the number of threads;
 //! - a sentence with many references (the sparse counting path) counts each reference as
-//!   if it were the only one (the dense path).
+//!   if it were the only one (the dense path);
+//! - the counter equals the definition (n-gram multisets, regions per n-gram) however
+//!   often the texts repeat one another (equal texts share their counts).
 
 use green_engine::{Chars, Config, Counter, Regions, Scorer, Whitespace};
 use proptest::prelude::*;
@@ -26,7 +28,55 @@ fn ngrams(len: usize, n: usize) -> u64 {
     (len + 1).saturating_sub(n) as u64
 }
 
+/// Regions of one (S, R, C) triple straight from the definition: n-gram multisets and
+/// `Regions::of` per n-gram.
+fn naive(s: &str, r: &str, c: &str, n: usize) -> Vec<Regions> {
+    use std::collections::BTreeMap;
+    fn grams(t: &str, k: usize) -> BTreeMap<Vec<&str>, u64> {
+        let toks: Vec<&str> = t.split_whitespace().collect();
+        let mut m = BTreeMap::new();
+        for w in toks.windows(k) {
+            *m.entry(w.to_vec()).or_default() += 1;
+        }
+        m
+    }
+    (1..=n)
+        .map(|k| {
+            let (gs, gr, gc) = (grams(s, k), grams(r, k), grams(c, k));
+            let mut acc = Regions::default();
+            for g in gs
+                .keys()
+                .chain(gr.keys())
+                .chain(gc.keys())
+                .collect::<std::collections::BTreeSet<_>>()
+            {
+                let at = |m: &BTreeMap<Vec<&str>, u64>| m.get(g).copied().unwrap_or(0);
+                acc.add(&Regions::of(at(&gs), at(&gr), at(&gc)));
+            }
+            acc
+        })
+        .collect()
+}
+
 proptest! {
+    #[test]
+    fn counts_equal_the_definition_when_texts_repeat(
+        pool in prop::collection::vec(sentence(), 3),
+        s in 0..3usize,
+        refs in prop::collection::vec(0..3usize, 1..4),
+        hyps in prop::collection::vec(0..3usize, 1..4),
+    ) {
+        let text = |i: usize| pool[i].as_str();
+        let r: Vec<&str> = refs.iter().map(|&i| text(i)).collect();
+        let h: Vec<&str> = hyps.iter().map(|&i| text(i)).collect();
+        let got = Counter::new().count(&Whitespace, 4, text(s), &r, &h).unwrap();
+        for (hi, &c) in h.iter().enumerate() {
+            for (ri, &reference) in r.iter().enumerate() {
+                prop_assert_eq!(got.get(hi, ri), &naive(text(s), reference, c, 4)[..]);
+            }
+        }
+    }
+
     #[test]
     fn many_references_count_like_each_alone(
         s in sentence(),
