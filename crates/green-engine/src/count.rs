@@ -127,6 +127,9 @@ pub struct Counter {
     /// Per text, the first text equal to it (itself if none): equal texts have equal
     /// n-grams, so only the first is counted and its sums stand for the others.
     alias: Vec<usize>,
+    /// Per text, how many tokens it shares with the source at its start and, after those,
+    /// at its end: the n-grams inside either part are the source's (their ids are copied).
+    shared: Vec<(usize, usize)>,
     /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
@@ -367,6 +370,7 @@ impl Counter {
         self.bounds.clear();
         self.bounds.push(0);
         self.alias.clear();
+        self.shared.clear();
         self.overflow = false;
         let text = |t: usize| match t {
             0 => source,
@@ -381,6 +385,7 @@ impl Counter {
                     .extend_from_within(self.bounds[j]..self.bounds[j + 1]);
                 self.bounds.push(self.tokens.len());
                 self.alias.push(j);
+                self.shared.push((0, 0));
                 continue;
             }
             self.alias.push(t);
@@ -389,6 +394,19 @@ impl Counter {
             tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
             self.tokens = ids;
             self.bounds.push(self.tokens.len());
+            self.shared.push(match t {
+                0 => (0, 0),
+                _ => {
+                    let (source, this) = self.tokens.split_at(self.bounds[1]);
+                    let this = &this[self.bounds[t] - self.bounds[1]..];
+                    let head = source.iter().zip(this).take_while(|(a, b)| a == b).count();
+                    let (source, this) = (&source[head..], &this[head..]);
+                    let tail = (source.iter().rev().zip(this.iter().rev()))
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    (head, tail)
+                }
+            });
             if self.overflow {
                 return Err(TokenizeError::new(format!(
                     "the tokenizer returned more than {} MiB of distinct tokens for one sentence",
@@ -550,6 +568,7 @@ impl Counter {
             tokens,
             bounds,
             alias,
+            shared,
             ..
         } = self;
         // `heads` is all NONE between calls: only the slots taken are reset afterwards, so a
@@ -574,8 +593,17 @@ impl Counter {
                 continue;
             }
             let toks = &tokens[bounds[t]..bounds[t + 1]];
+            let count = (ge - gs).saturating_sub(1);
+            // N-grams within the start or end shared with the source are the source's, whose
+            // ids (written first, from 0) are final: only the middle is looked up.
+            let (head, tail) = shared[t];
+            let copy_head = (head + 1).saturating_sub(order).min(count);
+            let copy_tail = (toks.len() - tail).clamp(copy_head, count);
+            for i in 0..copy_head {
+                grams[write + i] = grams[i];
+            }
             // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
-            for i in 0..(ge - gs).saturating_sub(1) {
+            for i in copy_head..copy_tail {
                 let prefix = grams[gs + i] as usize;
                 let tok = toks[i + order - 1];
                 let id = if dense {
@@ -599,9 +627,14 @@ impl Counter {
                     }
                     child
                 };
-                grams[write] = id;
-                write += 1;
+                grams[write + i] = id;
             }
+            // Written after the middle, which reads ids of the previous order at and after
+            // `write`. Source position i + |S| - |T| never underflows: i >= |T| - tail.
+            for i in copy_tail..count {
+                grams[write + i] = grams[i + bounds[1] - toks.len()];
+            }
+            write += count;
         }
         gram_bounds[texts] = write;
         grams.truncate(write);

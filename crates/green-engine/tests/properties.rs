@@ -7,7 +7,8 @@
 //! - a sentence with many references (the sparse counting path) counts each reference as
 //!   if it were the only one (the dense path);
 //! - the counter equals the definition (n-gram multisets, regions per n-gram) however
-//!   often the texts repeat one another (equal texts share their counts).
+//!   often the texts repeat one another (equal texts share their counts) or share a start
+//!   and an end with the source (whose n-gram ids are copied).
 
 use green_engine::{Chars, Config, Counter, Regions, Scorer, Whitespace};
 use proptest::prelude::*;
@@ -18,6 +19,23 @@ fn sentence() -> impl Strategy<Value = String> {
         0..12,
     )
     .prop_map(|w| w.join(" "))
+}
+
+/// Three texts that often share their start and their end, as corrections of one sentence do.
+fn edited() -> impl Strategy<Value = Vec<String>> {
+    let text = (sentence(), any::<bool>(), any::<bool>());
+    (sentence(), sentence(), prop::collection::vec(text, 3)).prop_map(|(start, end, texts)| {
+        texts
+            .into_iter()
+            .map(|(middle, a, b)| {
+                let (start, end) = (
+                    if a { &start[..] } else { "" },
+                    if b { &end[..] } else { "" },
+                );
+                format!("{start} {middle} {end}")
+            })
+            .collect()
+    })
 }
 
 fn corpus() -> impl Strategy<Value = Vec<(String, String, String, String)>> {
@@ -61,7 +79,7 @@ fn naive(s: &str, r: &str, c: &str, n: usize) -> Vec<Regions> {
 proptest! {
     #[test]
     fn counts_equal_the_definition_when_texts_repeat(
-        pool in prop::collection::vec(sentence(), 3),
+        pool in prop_oneof![prop::collection::vec(sentence(), 3), edited()],
         s in 0..3usize,
         refs in prop::collection::vec(0..3usize, 1..4),
         hyps in prop::collection::vec(0..3usize, 1..4),
