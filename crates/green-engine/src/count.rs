@@ -185,6 +185,9 @@ impl Counter {
         })
     }
 
+    /// The id of a token in this sentence; inline for the one-character case, the rest
+    /// out of line.
+    #[inline(always)]
     fn intern(&mut self, tok: &str) -> u32 {
         if let Some(cp) = bmp_code_point(tok.as_bytes()) {
             let slot = &mut self.bmp[cp as usize];
@@ -195,6 +198,11 @@ impl Counter {
             }
             return *slot - 1;
         }
+        self.intern_long(tok)
+    }
+
+    #[inline(never)]
+    fn intern_long(&mut self, tok: &str) -> u32 {
         if tok.len() <= 4 {
             let mut key = [0u8; 8];
             key[..tok.len()].copy_from_slice(tok.as_bytes());
@@ -583,7 +591,11 @@ impl Counter {
             heads.resize(size, NONE);
         }
         children.clear();
-        taken.clear();
+        // At most one new slot per n-gram; written without a branch (new or not is data).
+        if dense && taken.len() < grams.len() {
+            taken.resize(grams.len(), 0);
+        }
+        let mut fresh = 0;
         let mut ids = 0u32;
         let mut write = 0;
         for t in 0..texts {
@@ -608,12 +620,14 @@ impl Counter {
                 let tok = toks[i + order - 1];
                 let id = if dense {
                     let at = prefix * width + tok as usize;
-                    if heads[at] == NONE {
-                        heads[at] = ids;
-                        ids += 1;
-                        taken.push(at);
-                    }
-                    heads[at]
+                    let old = heads[at];
+                    let new = old == NONE;
+                    let id = if new { ids } else { old };
+                    heads[at] = id;
+                    taken[fresh] = at;
+                    fresh += usize::from(new);
+                    ids += u32::from(new);
+                    id
                 } else {
                     let mut child = heads[prefix];
                     while child != NONE && children[child as usize].0 != tok {
@@ -639,7 +653,7 @@ impl Counter {
         gram_bounds[texts] = write;
         grams.truncate(write);
         if dense {
-            for &at in taken.iter() {
+            for &at in &taken[..fresh] {
                 heads[at] = NONE;
             }
         } else {
