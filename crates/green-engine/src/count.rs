@@ -130,6 +130,8 @@ pub struct Counter {
     /// Per text, how many tokens it shares with the source at its start and, after those,
     /// at its end: the n-grams inside either part are the source's (their ids are copied).
     shared: Vec<(usize, usize)>,
+    /// Byte range of each source token, when the tokenizer may be cut before spaces.
+    source_spans: Vec<(usize, usize)>,
     /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
@@ -160,6 +162,25 @@ fn bmp_code_point(b: &[u8]) -> Option<u16> {
         }
         _ => None,
     }
+}
+
+/// Where a text and its source part, cut just before ASCII spaces (or at either end):
+/// `text[..head] == source[..head]` and `text[tail..] == source[source_tail..]`, with
+/// `head <= tail` and `head <= source_tail`. Between the cuts the text must be tokenized.
+fn cuts(source: &[u8], text: &[u8]) -> (usize, usize, usize) {
+    let same = source.iter().zip(text).take_while(|(a, b)| a == b).count();
+    let head = source[..same].iter().rposition(|&b| b == b' ').unwrap_or(0);
+    let rest = (source.len() - head).min(text.len() - head);
+    let same_end = (source.iter().rev().zip(text.iter().rev()))
+        .take(rest)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let from = text.len() - same_end;
+    let tail = text[from..]
+        .iter()
+        .position(|&b| b == b' ')
+        .map_or(text.len(), |i| from + i);
+    (head, tail, tail + source.len() - text.len())
 }
 
 /// Most bytes of distinct long tokens one sentence may produce (a tokenizer plugin that
@@ -380,6 +401,7 @@ impl Counter {
         self.alias.clear();
         self.shared.clear();
         self.overflow = false;
+        let mut cut = tokenizer.splits_before_spaces();
         let text = |t: usize| match t {
             0 => source,
             t if t <= refs.len() => refs[t - 1],
@@ -399,7 +421,11 @@ impl Counter {
             self.alias.push(t);
             let text = text(t);
             let mut ids = std::mem::take(&mut self.tokens);
-            tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
+            if cut {
+                cut = self.intern_cut(tokenizer, source, (t > 0).then_some(text), &mut ids)?;
+            } else {
+                tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
+            }
             self.tokens = ids;
             self.bounds.push(self.tokens.len());
             self.shared.push(match t {
@@ -423,6 +449,44 @@ impl Counter {
             }
         }
         Ok(())
+    }
+
+    /// Intern the tokens of a text whose tokenizer may be cut before spaces. The source
+    /// (`text` None) records where its tokens lie; another text is tokenized only
+    /// between the start and the end it shares with the source, the rest has the source's
+    /// ids. Returns whether later texts may still be cut (the source's tokens were slices).
+    #[inline(never)]
+    fn intern_cut<T: Tokenizer + ?Sized>(
+        &mut self,
+        tokenizer: &T,
+        source: &str,
+        text: Option<&str>,
+        ids: &mut Vec<u32>,
+    ) -> Result<bool, TokenizeError> {
+        let Some(text) = text else {
+            let mut spans = std::mem::take(&mut self.source_spans);
+            spans.clear();
+            let base = source.as_ptr() as usize;
+            tokenizer.tokenize(source, &mut |tok| {
+                let at = (tok.as_ptr() as usize).wrapping_sub(base);
+                if at <= source.len() && tok.len() <= source.len() - at {
+                    spans.push((at, at + tok.len()));
+                }
+                ids.push(self.intern(tok));
+            })?;
+            let sliced = spans.len() == ids.len();
+            self.source_spans = spans;
+            return Ok(sliced);
+        };
+        let (head, tail, source_tail) = cuts(source.as_bytes(), text.as_bytes());
+        let spans = &self.source_spans;
+        let before = spans.partition_point(|&(_, end)| end <= head);
+        let after = spans.partition_point(|&(start, _)| start < source_tail);
+        let count = spans.len();
+        ids.extend_from_within(..before);
+        tokenizer.tokenize(&text[head..tail], &mut |tok| ids.push(self.intern(tok)))?;
+        ids.extend_from_within(after..count);
+        Ok(true)
     }
 
     /// The regions of every (hypothesis, reference) pair at one order, from a dense table of
@@ -748,6 +812,44 @@ mod tests {
             err.0.contains("more than 1024 MiB of distinct tokens"),
             "{err:?}"
         );
+    }
+
+    #[test]
+    fn texts_cut_before_spaces_count_as_if_tokenized_whole() {
+        // Forwards `tokenize` only, so every text is tokenized whole.
+        struct Whole<T>(T);
+        impl<T: Tokenizer> Tokenizer for Whole<T> {
+            fn name(&self) -> String {
+                self.0.name()
+            }
+            fn tokenize(
+                &self,
+                text: &str,
+                sink: &mut dyn FnMut(&str),
+            ) -> Result<(), TokenizeError> {
+                self.0.tokenize(text, sink)
+            }
+        }
+        let source = "the cat sat on then mat";
+        // Shared starts and ends that begin or end inside a word, tabs, longer and shorter.
+        let others = [
+            "the bat sat on then mat",
+            "then cat sat on the mat",
+            "the cat sat on then at",
+            "the cat sat\ton then mat",
+            "he cat sat on then mat.",
+            "the cat sat on then mat and more",
+            "the",
+            "",
+        ];
+        assert_eq!(cuts(b"the cat sat", b"the bat sat"), (3, 7, 7));
+        assert_eq!(cuts(b"a cat", b"a bat"), (1, 5, 5));
+        let mut counter = Counter::new();
+        for (r, c) in others.iter().zip(others.iter().rev()) {
+            let cut = counter.count(&Whitespace, 4, source, &[r], &[c]).unwrap();
+            let whole = counter.count(&Whole(Whitespace), 4, source, &[r], &[c]);
+            assert_eq!(cut, whole.unwrap(), "{r:?} {c:?}");
+        }
     }
 
     #[test]

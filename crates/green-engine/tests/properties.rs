@@ -8,9 +8,10 @@
 //!   if it were the only one (the dense path);
 //! - the counter equals the definition (n-gram multisets, regions per n-gram) however
 //!   often the texts repeat one another (equal texts share their counts) or share a start
-//!   and an end with the source (whose n-gram ids are copied).
+//!   and an end with the source (whose tokens and n-gram ids are copied), at word and
+//!   character level, between assorted whitespace.
 
-use green_engine::{Chars, Config, Counter, Regions, Scorer, Whitespace};
+use green_engine::{Chars, Config, Counter, Regions, Scorer, Tokenizer, Whitespace};
 use proptest::prelude::*;
 
 fn sentence() -> impl Strategy<Value = String> {
@@ -21,10 +22,19 @@ fn sentence() -> impl Strategy<Value = String> {
     .prop_map(|w| w.join(" "))
 }
 
+/// Words that share starts and ends, between assorted whitespace (spaces, a tab, an
+/// ideographic space, none).
+fn spaced() -> impl Strategy<Value = String> {
+    let word = prop::sample::select(vec!["a", "at", "cat", "bat", "the", "then", ".", "é", "猫"]);
+    let space = prop::sample::select(vec![" ", "  ", "\t", "\u{3000}", ""]);
+    prop::collection::vec((word, space), 0..8)
+        .prop_map(|w| w.into_iter().map(|(w, s)| format!("{w}{s}")).collect())
+}
+
 /// Three texts that often share their start and their end, as corrections of one sentence do.
 fn edited() -> impl Strategy<Value = Vec<String>> {
-    let text = (sentence(), any::<bool>(), any::<bool>());
-    (sentence(), sentence(), prop::collection::vec(text, 3)).prop_map(|(start, end, texts)| {
+    let text = (spaced(), any::<bool>(), any::<bool>());
+    (spaced(), spaced(), prop::collection::vec(text, 3)).prop_map(|(start, end, texts)| {
         texts
             .into_iter()
             .map(|(middle, a, b)| {
@@ -48,16 +58,15 @@ fn ngrams(len: usize, n: usize) -> u64 {
 
 /// Regions of one (S, R, C) triple straight from the definition: n-gram multisets and
 /// `Regions::of` per n-gram.
-fn naive(s: &str, r: &str, c: &str, n: usize) -> Vec<Regions> {
+fn naive(tokenizer: &dyn Tokenizer, s: &str, r: &str, c: &str, n: usize) -> Vec<Regions> {
     use std::collections::BTreeMap;
-    fn grams(t: &str, k: usize) -> BTreeMap<Vec<&str>, u64> {
-        let toks: Vec<&str> = t.split_whitespace().collect();
-        let mut m = BTreeMap::new();
-        for w in toks.windows(k) {
+    let grams = |t: &str, k: usize| {
+        let mut m: BTreeMap<Vec<String>, u64> = BTreeMap::new();
+        for w in tokenizer.tokens(t).unwrap().windows(k) {
             *m.entry(w.to_vec()).or_default() += 1;
         }
         m
-    }
+    };
     (1..=n)
         .map(|k| {
             let (gs, gr, gc) = (grams(s, k), grams(r, k), grams(c, k));
@@ -68,7 +77,7 @@ fn naive(s: &str, r: &str, c: &str, n: usize) -> Vec<Regions> {
                 .chain(gc.keys())
                 .collect::<std::collections::BTreeSet<_>>()
             {
-                let at = |m: &BTreeMap<Vec<&str>, u64>| m.get(g).copied().unwrap_or(0);
+                let at = |m: &BTreeMap<Vec<String>, u64>| m.get(g).copied().unwrap_or(0);
                 acc.add(&Regions::of(at(&gs), at(&gr), at(&gc)));
             }
             acc
@@ -83,14 +92,21 @@ proptest! {
         s in 0..3usize,
         refs in prop::collection::vec(0..3usize, 1..4),
         hyps in prop::collection::vec(0..3usize, 1..4),
+        tokenizer in 0..3usize,
     ) {
+        let tokenizer: &dyn Tokenizer = match tokenizer {
+            0 => &Whitespace,
+            1 => &Chars { skip_whitespace: false },
+            _ => &Chars { skip_whitespace: true },
+        };
         let text = |i: usize| pool[i].as_str();
         let r: Vec<&str> = refs.iter().map(|&i| text(i)).collect();
         let h: Vec<&str> = hyps.iter().map(|&i| text(i)).collect();
-        let got = Counter::new().count(&Whitespace, 4, text(s), &r, &h).unwrap();
+        let got = Counter::new().count(tokenizer, 4, text(s), &r, &h).unwrap();
         for (hi, &c) in h.iter().enumerate() {
             for (ri, &reference) in r.iter().enumerate() {
-                prop_assert_eq!(got.get(hi, ri), &naive(text(s), reference, c, 4)[..]);
+                let expected = naive(tokenizer, text(s), reference, c, 4);
+                prop_assert_eq!(got.get(hi, ri), &expected[..]);
             }
         }
     }

@@ -159,6 +159,11 @@ impl<T: Tokenizer> Tokenizer for Normalized<T> {
         let text = self.normalization.apply(text);
         self.inner.tokenize(&text, sink)
     }
+
+    /// Only without normalisation: a normalised text is a copy, its tokens no slices.
+    fn splits_before_spaces(&self) -> bool {
+        self.normalization.is_identity() && self.inner.splits_before_spaces()
+    }
 }
 
 #[cfg(test)]

@@ -51,6 +51,14 @@ pub trait Tokenizer: Send + Sync {
         })
     }
 
+    /// Whether cutting a text just before an ASCII space never changes its tokens (the
+    /// tokens of the whole are those of the parts, in order, each a slice of the text).
+    /// A counter then tokenizes only the part of a correction that differs from its source.
+    /// False unless the tokenizer says so.
+    fn splits_before_spaces(&self) -> bool {
+        false
+    }
+
     /// Convenience for callers that want owned tokens (tests, `green tokenize`).
     fn tokens(&self, text: &str) -> Result<Vec<String>, TokenizeError> {
         let mut out = Vec::new();
@@ -66,6 +74,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for &T {
     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
         (**self).tokenize(text, sink)
     }
+    fn splits_before_spaces(&self) -> bool {
+        (**self).splits_before_spaces()
+    }
 }
 
 impl<T: Tokenizer + ?Sized> Tokenizer for Box<T> {
@@ -75,6 +86,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for Box<T> {
     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
         (**self).tokenize(text, sink)
     }
+    fn splits_before_spaces(&self) -> bool {
+        (**self).splits_before_spaces()
+    }
 }
 
 impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
@@ -83,6 +97,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
     }
     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
         (**self).tokenize(text, sink)
+    }
+    fn splits_before_spaces(&self) -> bool {
+        (**self).splits_before_spaces()
     }
 }
 
@@ -138,6 +155,10 @@ impl Tokenizer for Whitespace {
             }
         }
         Ok(())
+    }
+
+    fn splits_before_spaces(&self) -> bool {
+        true
     }
 }
 
@@ -212,6 +233,10 @@ mod tests {
             },
         );
         assert!(spans(&nfkc, "Ａ b").iter().all(|(_, s)| s.is_none()));
+        // Only unnormalised words promise that a cut before a space keeps the tokens.
+        assert!(Whitespace.splits_before_spaces());
+        assert!(Normalized::new(Whitespace, Normalization::default()).splits_before_spaces());
+        assert!(!nfkc.splits_before_spaces() && !Chars::default().splits_before_spaces());
         assert_eq!(spans(&nfkc, "a b")[1].1, Some(2..3));
     }
 
