@@ -22,10 +22,12 @@ fn sentence() -> impl Strategy<Value = String> {
     .prop_map(|w| w.join(" "))
 }
 
-/// Words that share starts and ends, between assorted whitespace (spaces, a tab, an
-/// ideographic space, none).
+/// Words of one to eight bytes that share starts and ends, between assorted whitespace
+/// (spaces, a tab, an ideographic space, none).
 fn spaced() -> impl Strategy<Value = String> {
-    let word = prop::sample::select(vec!["a", "at", "cat", "bat", "the", "then", ".", "é", "猫"]);
+    let word = prop::sample::select(vec![
+        "a", "at", "cat", "bat", "the", "then", "sitting", "elephant", ".", "é", "猫",
+    ]);
     let space = prop::sample::select(vec![" ", "  ", "\t", "\u{3000}", ""]);
     prop::collection::vec((word, space), 0..8)
         .prop_map(|w| w.into_iter().map(|(w, s)| format!("{w}{s}")).collect())
