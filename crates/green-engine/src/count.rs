@@ -342,16 +342,15 @@ impl Counter {
     ) {
         let width = 1 + hyps;
         self.per_reference_tables(refs, hyps, vocab);
-        let grams = |t: usize| self.gram_bounds[self.alias[t]]..self.gram_bounds[self.alias[t] + 1];
         for r in 0..refs {
-            let reference = grams(1 + r);
+            let reference = self.grams_of(1 + r);
             for &id in &self.grams[reference.clone()] {
                 self.ref_counts[id as usize] += 1;
             }
             for h in 0..hyps {
                 let pair = r * hyps + h;
                 let mut stats = crate::gleu::GleuStats::default();
-                for &id in &self.grams[grams(1 + refs + h)] {
+                for &id in &self.grams[self.grams_of(1 + refs + h)] {
                     let id = id as usize;
                     if self.stamps[id] == pair {
                         continue;
@@ -566,19 +565,18 @@ impl Counter {
     ) {
         let width = 1 + hyps;
         self.per_reference_tables(refs, hyps, vocab);
-        let grams = |t: usize| self.gram_bounds[self.alias[t]]..self.gram_bounds[self.alias[t] + 1];
         for r in 0..refs {
-            let reference = grams(1 + r);
+            let reference = self.grams_of(1 + r);
             for &id in &self.grams[reference.clone()] {
                 self.ref_counts[id as usize] += 1;
             }
             for h in 0..hyps {
                 let pair = r * hyps + h;
                 let mut acc = Regions::default();
-                let ids = self.grams[grams(0)]
+                let ids = self.grams[self.grams_of(0)]
                     .iter()
                     .chain(&self.grams[reference.clone()])
-                    .chain(&self.grams[grams(1 + refs + h)]);
+                    .chain(&self.grams[self.grams_of(1 + refs + h)]);
                 for &id in ids {
                     let id = id as usize;
                     if self.stamps[id] != pair {
@@ -599,6 +597,13 @@ impl Counter {
         }
     }
 
+    /// Where text `t`'s n-gram ids of the current order lie in `grams` (those of the text
+    /// it equals, if any).
+    fn grams_of(&self, t: usize) -> std::ops::Range<usize> {
+        let t = self.alias[t];
+        self.gram_bounds[t]..self.gram_bounds[t + 1]
+    }
+
     /// Tables for walking one reference at a time: the counts of the source and every
     /// hypothesis in one row per id (`[id][text]`, so they share a cache line), zeroed
     /// reference counts, and fresh visit stamps.
@@ -610,8 +615,7 @@ impl Counter {
             .chain(1 + refs..1 + refs + hyps)
             .enumerate()
         {
-            let t = self.alias[t];
-            for &id in &self.grams[self.gram_bounds[t]..self.gram_bounds[t + 1]] {
+            for &id in &self.grams[self.grams_of(t)] {
                 self.counts[id as usize * width + k] += 1;
             }
         }
