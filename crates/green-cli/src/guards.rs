@@ -21,8 +21,8 @@ const SEGMENTERS: &[&str] = &["zh", "zh:nohmm", "ja", "en"];
 /// The warnings for the first sentences of a run, one line each. `ref_names[k]` names the
 /// k-th reference file when references come from line files (else empty); `tokenizer` is
 /// the `-t` spec and `joins_cjk` whether `--norm` has `cjk-join`.
-pub fn check(
-    sentences: &[Sentence],
+pub fn check<'a>(
+    sentences: &[Sentence<'a>],
     ref_names: &[String],
     tokenizer: &str,
     joins_cjk: bool,
@@ -40,9 +40,18 @@ pub fn check(
             ));
         }
     }
-    let sources: Vec<&str> = sample.iter().map(|s| s.source).collect();
-    let refs: Vec<&str> = sample.iter().flat_map(|s| s.refs.iter().copied()).collect();
-    let hyps: Vec<&str> = sample.iter().flat_map(|s| s.hyps.iter().copied()).collect();
+    // Every check below looks only at non-ASCII texts: one pass over the sample finds them.
+    let non_ascii = |texts: &mut dyn Iterator<Item = &'a str>| -> (usize, Vec<&'a str>) {
+        let mut all = 0;
+        let found = texts
+            .inspect(|_| all += 1)
+            .filter(|t| !t.is_ascii())
+            .collect();
+        (all, found)
+    };
+    let (_, sources) = non_ascii(&mut sample.iter().map(|s| s.source));
+    let (ref_count, refs) = non_ascii(&mut sample.iter().flat_map(|s| s.refs.iter().copied()));
+    let (hyp_count, hyps) = non_ascii(&mut sample.iter().flat_map(|s| s.hyps.iter().copied()));
     let spaced: Vec<&str> = [
         ("sources", &sources),
         ("references", &refs),
@@ -61,12 +70,17 @@ pub fn check(
             spaced.join(" and ")
         ));
     }
-    let texts: Vec<&str> = refs.iter().chain(&hyps).copied().collect();
     if tokenizer == "word" {
-        let cjk_lines: Vec<&str> = texts.iter().copied().filter(|t| mostly_cjk(t)).collect();
+        let texts = ref_count + hyp_count;
+        let cjk_lines: Vec<&str> = refs
+            .iter()
+            .chain(&hyps)
+            .copied()
+            .filter(|t| mostly_cjk(t))
+            .collect();
         let one_token = |t: &str| t.split_whitespace().count() <= 1;
         if cjk_lines.len() >= FEWEST
-            && cjk_lines.len() as f64 >= SHARE * texts.len() as f64
+            && cjk_lines.len() as f64 >= SHARE * texts as f64
             && share(&cjk_lines, one_token) >= SHARE
         {
             out.push(
@@ -85,18 +99,23 @@ fn share(lines: &[&str], pred: impl Fn(&str) -> bool) -> f64 {
     lines.iter().filter(|l| pred(l)).count() as f64 / lines.len() as f64
 }
 
-/// `id<TAB>text<TAB>text...`: a short id field and at least two tabs.
+/// `id<TAB>text<TAB>text...`: a short id field and at least two tabs. Only the first 41
+/// bytes are searched for the first tab.
 fn looks_like_para(line: &str) -> bool {
-    let mut fields = line.split('\t');
-    let id = fields.next().unwrap_or("");
-    !id.is_empty() && id.len() <= 40 && !id.contains(' ') && fields.count() >= 2
+    let head = &line.as_bytes()[..line.len().min(41)];
+    match head.iter().position(|&b| b == b'\t') {
+        Some(tab) => {
+            let id = &head[..tab];
+            !id.is_empty() && !id.contains(&b' ') && line.as_bytes()[tab + 1..].contains(&b'\t')
+        }
+        None => false,
+    }
 }
 
 /// (CJK characters standing alone between whitespace or line ends, all CJK characters).
-/// ASCII texts, most of every non-CJK corpus, are passed over without decoding.
 fn spaced_cjk(texts: &[&str]) -> (usize, usize) {
     let (mut spaced, mut all) = (0, 0);
-    for t in texts.iter().filter(|t| !t.is_ascii()) {
+    for t in texts {
         let mut before = true;
         let mut chars = t.chars().peekable();
         while let Some(c) = chars.next() {
@@ -113,9 +132,6 @@ fn spaced_cjk(texts: &[&str]) -> (usize, usize) {
 
 /// Whether most non-space characters of `t` are CJK (and it has a few).
 fn mostly_cjk(t: &str) -> bool {
-    if t.is_ascii() {
-        return false;
-    }
     let (mut visible, mut cjk) = (0, 0);
     for c in t.chars().filter(|c| !c.is_whitespace()) {
         visible += 1;
@@ -146,6 +162,14 @@ mod tests {
         let para = ["1\t我去学校\t我去学校。"; 6];
         assert!(run(&para, "char", false)[0].contains("ref.txt looks like a para TSV file"));
         assert!(run(&["a b\tc"; 6], "word", false).is_empty());
+        // The id is at most 40 bytes, without spaces, followed by at least two tabs.
+        let id40 = format!("{}\tx\ty", "i".repeat(40));
+        let id41 = format!("{}\tx\ty", "i".repeat(41));
+        assert!(!run(&[id40.as_str(); 6], "word", false).is_empty());
+        assert!(run(&[id41.as_str(); 6], "word", false).is_empty());
+        assert!(run(&["a b\tx\ty"; 6], "word", false).is_empty());
+        assert!(run(&["\tx\ty"; 6], "word", false).is_empty());
+        assert!(run(&["id\tx y"; 6], "word", false).is_empty());
     }
 
     #[test]

@@ -542,8 +542,8 @@ fn score_files<T: Tokenizer>(
                 scorer.tokenizer.name()
             )
         })?;
-        for (i, (c, sentence)) in counts.iter().zip(&sentences).enumerate() {
-            let s = acc.add(c)?;
+        let scores = acc.add_batch(&counts)?;
+        for (i, ((c, s), sentence)) in counts.iter().zip(scores).zip(&sentences).enumerate() {
             keep.add(done + i, sentence, c, s);
         }
         done += sentences.len();
@@ -708,8 +708,8 @@ fn score_loaded<T: Tokenizer>(
                 scorer.tokenizer.name()
             )
         })?;
-        for (i, (c, sentence)) in counts.iter().zip(chunk).enumerate() {
-            let s = acc.add(c)?;
+        let scores = acc.add_batch(&counts)?;
+        for (i, ((c, s), sentence)) in counts.iter().zip(scores).zip(chunk).enumerate() {
             keep.add(b * BATCH + i, sentence, c, s);
         }
     }

@@ -129,9 +129,7 @@ impl<T: Tokenizer> Scorer<T> {
                 sentence: b * BATCH + i,
                 source: e,
             })?;
-            for c in &counts {
-                scores.push(acc.add(c)?);
-            }
+            scores.extend(acc.add_batch(&counts)?);
         }
         Ok(crate::Evaluation {
             report: acc.finish(),
@@ -316,6 +314,33 @@ impl Accumulator {
 
     /// Add one sentence's counts (which may hold orders above N; only 1..=N are used).
     pub fn add(&mut self, counts: &SentenceCounts) -> Result<SentenceScores, Error> {
+        let scores = self.score(counts, self.sentences)?;
+        self.add_scored(counts, &scores);
+        Ok(scores)
+    }
+
+    /// [`Accumulator::add`] on every sentence of a batch in turn, with the sentences' scores
+    /// (a reference chosen by F per system and beta: logs and exps) computed in parallel
+    /// first. On an error, the sentences before the failing one are added, as one at a time.
+    pub fn add_batch(&mut self, batch: &[SentenceCounts]) -> Result<Vec<SentenceScores>, Error> {
+        let first = self.sentences;
+        let scores: Vec<Result<SentenceScores, Error>> = batch
+            .par_iter()
+            .enumerate()
+            .map(|(i, counts)| self.score(counts, first + i as u64))
+            .collect();
+        let mut out = Vec::with_capacity(batch.len());
+        for (counts, scores) in batch.iter().zip(scores) {
+            let scores = scores?;
+            self.add_scored(counts, &scores);
+            out.push(scores);
+        }
+        Ok(out)
+    }
+
+    /// The scores [`Accumulator::add`] folds in for sentence `index` (0-based), without
+    /// folding them: per beta and system, the reference chosen and its score.
+    fn score(&self, counts: &SentenceCounts, index: u64) -> Result<SentenceScores, Error> {
         let (n, nb) = (self.config.n, self.config.betas.len());
         if counts.hyps != self.hyps || counts.n < n {
             return Err(Error::Config(format!(
@@ -326,7 +351,7 @@ impl Accumulator {
         if counts.refs == 0 {
             return Err(Error::Config(format!(
                 "sentence {} has no reference",
-                self.sentences + 1
+                index + 1
             )));
         }
         let mut out = SentenceScores {
@@ -336,7 +361,19 @@ impl Accumulator {
         for (b, &beta) in self.config.betas.iter().enumerate() {
             for h in 0..self.hyps {
                 let (r, score) = select_reference(counts, h, n, beta);
-                let regions = &counts.get(h, r)[..n];
+                out.scores[b][h] = score;
+                out.chosen[b][h] = r;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Folds in one sentence's counts at the references `scores` chose.
+    fn add_scored(&mut self, counts: &SentenceCounts, scores: &SentenceScores) {
+        let (n, nb) = (self.config.n, self.config.betas.len());
+        for b in 0..nb {
+            for h in 0..self.hyps {
+                let regions = &counts.get(h, scores.chosen[b][h])[..n];
                 let slot = h * nb + b;
                 for (t, reg) in self.totals[slot * n..(slot + 1) * n]
                     .iter_mut()
@@ -344,18 +381,15 @@ impl Accumulator {
                 {
                     t.add(reg);
                 }
-                self.sums[slot] += score;
-                out.scores[b][h] = score;
-                out.chosen[b][h] = r;
+                self.sums[slot] += scores.scores[b][h];
             }
         }
-        if let Some(scores) = &mut self.scores {
+        if let Some(all) = &mut self.scores {
             for h in 0..self.hyps {
-                scores.extend(out.scores.iter().map(|per_hyp| per_hyp[h]));
+                all.extend(scores.scores.iter().map(|per_hyp| per_hyp[h]));
             }
         }
         self.sentences += 1;
-        Ok(out)
     }
 
     /// Corpus and mean scores of everything added so far.

@@ -210,16 +210,33 @@ impl Counter {
     /// out of line.
     #[inline(always)]
     fn intern(&mut self, tok: &str) -> u32 {
-        if let Some(cp) = bmp_code_point(tok.as_bytes()) {
-            let slot = &mut self.bmp[cp as usize];
-            if *slot == 0 {
-                self.vocab += 1;
-                *slot = self.vocab;
-                self.bmp_seen.push(cp);
-            }
-            return *slot - 1;
+        match bmp_code_point(tok.as_bytes()) {
+            Some(cp) => self.intern_bmp(cp),
+            None => self.intern_long(tok),
         }
-        self.intern_long(tok)
+    }
+
+    /// The id of a one-character token of the Basic Multilingual Plane.
+    #[inline(always)]
+    fn intern_bmp(&mut self, cp: u16) -> u32 {
+        let slot = &mut self.bmp[cp as usize];
+        if *slot == 0 {
+            self.vocab += 1;
+            *slot = self.vocab;
+            self.bmp_seen.push(cp);
+        }
+        *slot - 1
+    }
+
+    /// The ids of a text's characters, for a tokenizer whose tokens are exactly those.
+    fn intern_chars(&mut self, text: &str, ids: &mut Vec<u32>) {
+        ids.reserve(text.len());
+        for c in text.chars() {
+            ids.push(match u16::try_from(u32::from(c)) {
+                Ok(cp) => self.intern_bmp(cp),
+                Err(_) => self.intern_long(c.encode_utf8(&mut [0; 4])),
+            });
+        }
     }
 
     #[inline(never)]
@@ -401,6 +418,7 @@ impl Counter {
         self.shared.clear();
         self.overflow = false;
         let mut cut = tokenizer.splits_before_spaces();
+        let chars = tokenizer.tokens_are_chars();
         let text = |t: usize| match t {
             0 => source,
             t if t <= refs.len() => refs[t - 1],
@@ -420,7 +438,9 @@ impl Counter {
             self.alias.push(t);
             let text = text(t);
             let mut ids = std::mem::take(&mut self.tokens);
-            if cut {
+            if chars {
+                self.intern_chars(text, &mut ids);
+            } else if cut {
                 cut = self.intern_cut(tokenizer, source, (t > 0).then_some(text), &mut ids)?;
             } else {
                 tokenizer.tokenize(text, &mut |tok| ids.push(self.intern(tok)))?;
@@ -683,11 +703,12 @@ impl Counter {
                 grams[write + i] = grams[i];
             }
             // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
-            for i in copy_head..copy_tail {
-                let prefix = grams[gs + i] as usize;
-                let tok = toks[i + order - 1];
-                let id = if dense {
-                    let at = prefix * width + tok as usize;
+            let last = toks.get(order - 1..).unwrap_or_default();
+            let g: &mut [u32] = grams;
+            if dense {
+                let (heads, taken) = (&mut heads[..size], &mut taken[..]);
+                for i in copy_head..copy_tail {
+                    let at = g[gs + i] as usize * width + last[i] as usize;
                     let old = heads[at];
                     let new = old == NONE;
                     let id = if new { ids } else { old };
@@ -695,8 +716,11 @@ impl Counter {
                     taken[fresh] = at;
                     fresh += usize::from(new);
                     ids += u32::from(new);
-                    id
-                } else {
+                    g[write + i] = id;
+                }
+            } else {
+                for i in copy_head..copy_tail {
+                    let (prefix, tok) = (g[gs + i] as usize, last[i]);
                     let mut child = heads[prefix];
                     while child != NONE && children[child as usize].0 != tok {
                         child = children[child as usize].1;
@@ -707,9 +731,8 @@ impl Counter {
                         children.push((tok, heads[prefix]));
                         heads[prefix] = child;
                     }
-                    child
-                };
-                grams[write + i] = id;
+                    g[write + i] = child;
+                }
             }
             // Written after the middle, which reads ids of the previous order at and after
             // `write`. Source position i + |S| - |T| never underflows: i >= |T| - tail.
@@ -853,6 +876,26 @@ mod tests {
             let cut = counter.count(&Whitespace, 4, source, &[r], &[c]).unwrap();
             let whole = counter.count(&Whole(Whitespace), 4, source, &[r], &[c]);
             assert_eq!(cut, whole.unwrap(), "{r:?} {c:?}");
+        }
+        // Characters read by the counter itself are the tokenizer's, astral ones included.
+        let wide = [
+            "猫が座った",
+            "猫が😀座った",
+            "é\u{301} 😀😀",
+            "cat sat",
+            "猫が座っ",
+            "ɩが座った",
+            // Sharing only a first byte or a last byte with the source's characters.
+            "獲が座った",
+            "猫が座っ\u{71f}",
+            "",
+        ];
+        for (r, c) in wide.iter().zip(wide.iter().rev()) {
+            let own = counter
+                .count(&Chars::default(), 6, wide[0], &[r], &[c])
+                .unwrap();
+            let whole = counter.count(&Whole(Chars::default()), 6, wide[0], &[r], &[c]);
+            assert_eq!(own, whole.unwrap(), "{r:?} {c:?}");
         }
     }
 

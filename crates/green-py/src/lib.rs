@@ -220,9 +220,7 @@ fn score<T: Tokenizer + ?Sized>(
                 sentence + 1
             ))
         })?;
-        for c in &counts {
-            sentences.push(acc.add(c).map_err(green_err)?);
-        }
+        sentences.extend(acc.add_batch(&counts).map_err(green_err)?);
     }
     let refs = present.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Outcome {

@@ -36,9 +36,7 @@ fn count_into<T: Tokenizer + ?Sized>(
     let counts = scorer
         .count_batch(sentences)
         .map_err(|(i, e)| green_err(format!("{}: tokenizer failed: {e}", place(done + i + 1))))?;
-    for c in &counts {
-        acc.add(c).map_err(green_err)?;
-    }
+    acc.add_batch(&counts).map_err(green_err)?;
     Ok(())
 }
 

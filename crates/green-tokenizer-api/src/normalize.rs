@@ -164,6 +164,11 @@ impl<T: Tokenizer> Tokenizer for Normalized<T> {
     fn splits_before_spaces(&self) -> bool {
         self.normalization.is_identity() && self.inner.splits_before_spaces()
     }
+
+    /// Likewise: a normalised text's characters are not the input's.
+    fn tokens_are_chars(&self) -> bool {
+        self.normalization.is_identity() && self.inner.tokens_are_chars()
+    }
 }
 
 #[cfg(test)]

@@ -59,6 +59,13 @@ pub trait Tokenizer: Send + Sync {
         false
     }
 
+    /// Whether the tokens are exactly the text's characters (code points), in order. A
+    /// counter then reads the characters itself, without a call per token.
+    /// False unless the tokenizer says so.
+    fn tokens_are_chars(&self) -> bool {
+        false
+    }
+
     /// Convenience for callers that want owned tokens (tests, `green tokenize`).
     fn tokens(&self, text: &str) -> Result<Vec<String>, TokenizeError> {
         let mut out = Vec::new();
@@ -77,6 +84,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for &T {
     fn splits_before_spaces(&self) -> bool {
         (**self).splits_before_spaces()
     }
+    fn tokens_are_chars(&self) -> bool {
+        (**self).tokens_are_chars()
+    }
 }
 
 impl<T: Tokenizer + ?Sized> Tokenizer for Box<T> {
@@ -89,6 +99,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for Box<T> {
     fn splits_before_spaces(&self) -> bool {
         (**self).splits_before_spaces()
     }
+    fn tokens_are_chars(&self) -> bool {
+        (**self).tokens_are_chars()
+    }
 }
 
 impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
@@ -100,6 +113,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
     }
     fn splits_before_spaces(&self) -> bool {
         (**self).splits_before_spaces()
+    }
+    fn tokens_are_chars(&self) -> bool {
+        (**self).tokens_are_chars()
     }
 }
 
@@ -189,6 +205,10 @@ impl Tokenizer for Chars {
         }
         Ok(())
     }
+
+    fn tokens_are_chars(&self) -> bool {
+        !self.skip_whitespace
+    }
 }
 
 #[cfg(test)]
@@ -237,6 +257,20 @@ mod tests {
         assert!(Whitespace.splits_before_spaces());
         assert!(Normalized::new(Whitespace, Normalization::default()).splits_before_spaces());
         assert!(!nfkc.splits_before_spaces() && !Chars::default().splits_before_spaces());
+        // Only unnormalised, unskipped characters are the text's characters.
+        let chars = |skip_whitespace, form| {
+            Normalized::new(
+                Chars { skip_whitespace },
+                Normalization {
+                    form,
+                    ..Normalization::default()
+                },
+            )
+        };
+        assert!(chars(false, Form::None).tokens_are_chars());
+        assert!(!chars(true, Form::None).tokens_are_chars());
+        assert!(!chars(false, Form::Nfkc).tokens_are_chars());
+        assert!(!Whitespace.tokens_are_chars());
         assert_eq!(spans(&nfkc, "a b")[1].1, Some(2..3));
     }
 
