@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Side-by-side speed of green, the reference Python green and the read-and-count floor.
 
-Every row runs its commands in alternation (one run of each, round after round), so all of
-them see the same machine state, and reports median whole-process wall times and ratios:
-`ref / green` (how much faster green is than the reference) and `green / floor` (what GREEN
-costs above reading the files and counting their tokens; the floor is
-crates/green-cli/examples/floor.rs). Rows without a reference (Chinese words, TrueSkill)
+Every row runs its commands in alternation (round after round), so all of them see the same
+machine state, and reports median whole-process wall times and ratios: `ref / green` (how
+much faster green is than the reference, from green's runs alternated with the reference's:
+five of green's after each of the reference's, as one 10 ms run varies by half on a shared
+machine) and `green / floor` (what GREEN costs above reading the files and counting their
+tokens; the floor is crates/green-cli/examples/floor.rs). Rows without a reference (Chinese words, TrueSkill)
 give green's time against the issue's budget. Peak memory rows use /usr/bin/time.
 
 The reference is the authors' package (github.com/shotakoyama/green), installed into a
@@ -37,15 +38,19 @@ def wall(cmd, cwd):
     return time.perf_counter() - start
 
 
-def alternate(cmds, cwd, rounds, warmup=2):
-    """Median wall seconds of each command, run in alternation."""
+def alternate(cmds, cwd, rounds, warmup=2, repeat=None):
+    """Median wall seconds of each command, run in alternation; `repeat[i]` runs of command i
+    per round (default one), so a fast command gets as many samples as the machine's noise
+    needs while a slow one beside it runs a few times only."""
+    repeat = repeat or [1] * len(cmds)
     for _ in range(warmup):
         for c in cmds:
             wall(c, cwd)
     times = [[] for _ in cmds]
     for _ in range(rounds):
         for i, c in enumerate(cmds):
-            times[i].append(wall(c, cwd))
+            for _ in range(repeat[i]):
+                times[i].append(wall(c, cwd))
     return [statistics.median(t) for t in times]
 
 
@@ -112,7 +117,7 @@ def main():
             if got[0] != got[1]:
                 sys.exit(f"bench-side-by-side: {label}: green and the reference print different scores")
             g, f = alternate([ours, floor_cmd], conll, a.rounds)
-            r, g2 = alternate([theirs, ours], conll, max(3, a.rounds // 3), warmup=1)
+            r, g2 = alternate([theirs, ours], conll, max(3, a.rounds // 3), warmup=1, repeat=[1, 5])
             print(f"| {label} | {ms(g)} | {ms(r)} | {r / g2:.0f}× | {ms(f)} | {g / f:.1f}× |")
         else:
             g, f = alternate([ours, floor_cmd], conll, a.rounds)
