@@ -21,8 +21,8 @@ const SEGMENTERS: &[&str] = &["zh", "zh:nohmm", "ja", "en"];
 /// The warnings for the first sentences of a run, one line each. `ref_names[k]` names the
 /// k-th reference file when references come from line files (else empty); `tokenizer` is
 /// the `-t` spec and `joins_cjk` whether `--norm` has `cjk-join`.
-pub fn check<'a>(
-    sentences: &[Sentence<'a>],
+pub fn check(
+    sentences: &[Sentence],
     ref_names: &[String],
     tokenizer: &str,
     joins_cjk: bool,
@@ -41,17 +41,9 @@ pub fn check<'a>(
         }
     }
     // Every check below looks only at non-ASCII texts: one pass over the sample finds them.
-    let non_ascii = |texts: &mut dyn Iterator<Item = &'a str>| -> (usize, Vec<&'a str>) {
-        let mut all = 0;
-        let found = texts
-            .inspect(|_| all += 1)
-            .filter(|t| !t.is_ascii())
-            .collect();
-        (all, found)
-    };
-    let (_, sources) = non_ascii(&mut sample.iter().map(|s| s.source));
-    let (ref_count, refs) = non_ascii(&mut sample.iter().flat_map(|s| s.refs.iter().copied()));
-    let (hyp_count, hyps) = non_ascii(&mut sample.iter().flat_map(|s| s.hyps.iter().copied()));
+    let (_, sources) = non_ascii(sample.iter().map(|s| s.source));
+    let (ref_count, refs) = non_ascii(sample.iter().flat_map(|s| s.refs.iter().copied()));
+    let (hyp_count, hyps) = non_ascii(sample.iter().flat_map(|s| s.hyps.iter().copied()));
     let spaced: Vec<&str> = [
         ("sources", &sources),
         ("references", &refs),
@@ -89,6 +81,16 @@ pub fn check<'a>(
         }
     }
     out
+}
+
+/// How many texts there are, and those that are not ASCII.
+fn non_ascii<'a>(texts: impl Iterator<Item = &'a str>) -> (usize, Vec<&'a str>) {
+    let mut all = 0;
+    let found = texts
+        .inspect(|_| all += 1)
+        .filter(|t| !t.is_ascii())
+        .collect();
+    (all, found)
 }
 
 /// Share of `lines` for which `pred` holds (0 for none).
