@@ -287,6 +287,7 @@ impl Counter {
     ) -> Result<SentenceCounts, TokenizeError> {
         self.intern_texts(tokenizer, source, refs, hyps)?;
         let texts = 1 + refs.len() + hyps.len();
+        let common = self.trim_common(n);
         let mut out = SentenceCounts {
             n,
             refs: refs.len(),
@@ -309,7 +310,55 @@ impl Counter {
                 self.count_sparse(order, refs.len(), hyps.len(), vocab, &mut out);
             }
         }
+        for regions in &mut out.regions {
+            regions.tk += common;
+        }
         Ok(out)
+    }
+
+    /// Drop the tokens at the start and end that every text shares with the source, all but
+    /// the n - 1 next to the rest; returns how many n-grams each text lost at every order.
+    ///
+    /// The n-grams dropped are the same in every text, so each n-gram's count falls by the
+    /// same k in S, R and C; min is unchanged by a common shift (min(s + k, r + k) =
+    /// min(s, r) + k), so every sum of [`Regions::from_sums`] and every length fall by the
+    /// number dropped, which only moves TK. Each text keeps n - 1 tokens of the shared part
+    /// on either side, so every order loses exactly one n-gram per token dropped, and no
+    /// n-gram is dropped twice (what is left spans at least n tokens when both ends are cut).
+    fn trim_common(&mut self, n: usize) -> u64 {
+        let texts = self.alias.len();
+        let others = (1..texts).filter(|&t| self.alias[t] == t);
+        // Texts equal to the source share all of it; with none other, its start is all.
+        let source_len = self.bounds[1];
+        let head = others
+            .clone()
+            .map(|t| self.shared[t].0)
+            .min()
+            .unwrap_or(source_len);
+        let tail = others.map(|t| self.shared[t].1).min().unwrap_or(0);
+        let keep = n.saturating_sub(1);
+        let (cut_head, cut_tail) = (head.saturating_sub(keep), tail.saturating_sub(keep));
+        if cut_head + cut_tail == 0 {
+            return 0;
+        }
+        let mut write = 0;
+        for t in 0..texts {
+            let (start, end) = (self.bounds[t], self.bounds[t + 1]);
+            self.bounds[t] = write;
+            if self.alias[t] != t {
+                continue;
+            }
+            self.tokens
+                .copy_within(start + cut_head..end - cut_tail, write);
+            write += end - start - cut_head - cut_tail;
+            if t > 0 {
+                let (h, l) = self.shared[t];
+                self.shared[t] = (h - cut_head, l - cut_tail);
+            }
+        }
+        self.bounds[texts] = write;
+        self.tokens.truncate(write);
+        (cut_head + cut_tail) as u64
     }
 
     /// GLEU's statistics of one sentence (Napoles et al.; see [`crate::gleu`]): for every
