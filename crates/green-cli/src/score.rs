@@ -534,17 +534,19 @@ fn score_files<T: Tokenizer>(
         if done == 0 {
             warn(&sentences, &args.refs, args);
         }
-        let counts = scorer.count_batch(&sentences).map_err(|(i, e)| {
-            anyhow::anyhow!(
-                "{}:{}: tokenizer '{}' failed: {e}",
-                inputs[0].name(),
-                done + i + 1,
-                scorer.tokenizer.name()
-            )
-        })?;
-        let scores = acc.add_batch(&counts)?;
-        for (i, ((c, s), sentence)) in counts.iter().zip(scores).zip(&sentences).enumerate() {
-            keep.add(done + i, sentence, c, s);
+        let scored = acc
+            .add_sentences(&scorer, &sentences)
+            .map_err(|e| match e {
+                green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
+                    "{}:{}: tokenizer '{}' failed: {source}",
+                    inputs[0].name(),
+                    done + sentence + 1,
+                    scorer.tokenizer.name()
+                ),
+                e => e.into(),
+            })?;
+        for (i, ((c, s), sentence)) in scored.into_iter().zip(&sentences).enumerate() {
+            keep.add(done + i, sentence, &c, s);
         }
         done += sentences.len();
     }
@@ -701,16 +703,16 @@ fn score_loaded<T: Tokenizer>(
         })
         .collect();
     for (b, chunk) in sentences.chunks(BATCH).enumerate() {
-        let counts = scorer.count_batch(chunk).map_err(|(i, e)| {
-            anyhow::anyhow!(
-                "sentence {}: tokenizer '{}' failed: {e}",
-                b * BATCH + i + 1,
+        let scored = acc.add_sentences(&scorer, chunk).map_err(|e| match e {
+            green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
+                "sentence {}: tokenizer '{}' failed: {source}",
+                b * BATCH + sentence + 1,
                 scorer.tokenizer.name()
-            )
+            ),
+            e => e.into(),
         })?;
-        let scores = acc.add_batch(&counts)?;
-        for (i, ((c, s), sentence)) in counts.iter().zip(scores).zip(chunk).enumerate() {
-            keep.add(b * BATCH + i, sentence, c, s);
+        for (i, ((c, s), sentence)) in scored.into_iter().zip(chunk).enumerate() {
+            keep.add(b * BATCH + i, sentence, &c, s);
         }
     }
     Ok(keep.finish(acc, data.max_refs))

@@ -125,11 +125,14 @@ impl<T: Tokenizer> Scorer<T> {
         let mut acc = Accumulator::new(&self.config, systems);
         let mut scores = Vec::with_capacity(sentences.len());
         for (b, chunk) in sentences.chunks(BATCH).enumerate() {
-            let counts = self.count_batch(chunk).map_err(|(i, e)| Error::Tokenize {
-                sentence: b * BATCH + i,
-                source: e,
+            let scored = acc.add_sentences(self, chunk).map_err(|e| match e {
+                Error::Tokenize { sentence, source } => Error::Tokenize {
+                    sentence: b * BATCH + sentence,
+                    source,
+                },
+                e => e,
             })?;
-            scores.extend(acc.add_batch(&counts)?);
+            scores.extend(scored.into_iter().map(|(_, s)| s));
         }
         Ok(crate::Evaluation {
             report: acc.finish(),
@@ -319,21 +322,38 @@ impl Accumulator {
         Ok(scores)
     }
 
-    /// [`Accumulator::add`] on every sentence of a batch in turn, with the sentences' scores
-    /// (a reference chosen by F per system and beta: logs and exps) computed in parallel
-    /// first. On an error, the sentences before the failing one are added, as one at a time.
-    pub fn add_batch(&mut self, batch: &[SentenceCounts]) -> Result<Vec<SentenceScores>, Error> {
+    /// Counts a batch of sentences with `scorer` and adds them in order, as [`Accumulator::add`]
+    /// one at a time would: each sentence is counted and scored (a reference chosen by F per
+    /// system and beta) in one parallel task, then folded in. Fails on the first sentence
+    /// whose tokenisation ([`Error::Tokenize`], its index in `batch`) or score fails, with
+    /// the sentences before it added.
+    pub fn add_sentences<T: Tokenizer>(
+        &mut self,
+        scorer: &Scorer<T>,
+        batch: &[Sentence],
+    ) -> Result<Vec<(SentenceCounts, SentenceScores)>, Error> {
         let first = self.sentences;
-        let scores: Vec<Result<SentenceScores, Error>> = batch
+        let this = &*self;
+        let results: Vec<Result<(SentenceCounts, SentenceScores), Error>> = batch
             .par_iter()
             .enumerate()
-            .map(|(i, counts)| self.score(counts, first + i as u64))
+            .map(|(i, s)| {
+                let counts =
+                    Counter::with_local(|counter| scorer.count(counter, s)).map_err(|source| {
+                        Error::Tokenize {
+                            sentence: i,
+                            source,
+                        }
+                    })?;
+                let scores = this.score(&counts, first + i as u64)?;
+                Ok((counts, scores))
+            })
             .collect();
         let mut out = Vec::with_capacity(batch.len());
-        for (counts, scores) in batch.iter().zip(scores) {
-            let scores = scores?;
-            self.add_scored(counts, &scores);
-            out.push(scores);
+        for r in results {
+            let (counts, scores) = r?;
+            self.add_scored(&counts, &scores);
+            out.push((counts, scores));
         }
         Ok(out)
     }

@@ -11,7 +11,7 @@
 //!   and an end with the source (whose tokens and n-gram ids are copied), at word and
 //!   character level, between assorted whitespace.
 
-use green_engine::{Chars, Config, Counter, Regions, Scorer, Tokenizer, Whitespace};
+use green_engine::{Accumulator, Chars, Config, Counter, Regions, Scorer, Tokenizer, Whitespace};
 use proptest::prelude::*;
 
 fn sentence() -> impl Strategy<Value = String> {
@@ -268,4 +268,62 @@ fn the_first_failing_sentence_is_reported_at_any_thread_count() {
             "{threads} threads"
         );
     }
+}
+
+/// `add_sentences` (counted and scored in parallel, folded in order) adds what `add` adds one
+/// sentence at a time, and stops at the same sentence: here the fourth, which has no
+/// reference, with the three before it added.
+#[test]
+fn adding_a_batch_equals_adding_one_sentence_at_a_time() {
+    let scorer = Scorer::new(Chars::default(), Config::new(6, vec![0.5, 2.0]).unwrap());
+    let rows: Vec<(String, Vec<String>, Vec<String>)> = (0..300)
+        .map(|i| {
+            let source = format!("the cat {i} sat on the mat");
+            let refs = (0..i % 3 + usize::from(i != 3))
+                .map(|r| format!("the cat {i} sat on {r} mats"))
+                .collect();
+            let hyps = vec![source.clone(), format!("a cat {i} sat on the mat")];
+            (source, refs, hyps)
+        })
+        .collect();
+    let refs: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| r.1.iter().map(String::as_str).collect())
+        .collect();
+    let hyps: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| r.2.iter().map(String::as_str).collect())
+        .collect();
+    let sentences: Vec<green_engine::Sentence> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| green_engine::Sentence {
+            source: &r.0,
+            refs: &refs[i],
+            hyps: &hyps[i],
+        })
+        .collect();
+    let config = &scorer.config;
+    let (mut batch, mut single) = (Accumulator::new(config, 2), Accumulator::new(config, 2));
+    let mut counter = Counter::new();
+    let mut scores = Vec::new();
+    for s in &sentences[4..] {
+        scores.push(single.add(&scorer.count(&mut counter, s).unwrap()).unwrap());
+    }
+    let scored = batch.add_sentences(&scorer, &sentences[4..]).unwrap();
+    assert_eq!(scored.len(), sentences.len() - 4);
+    for ((counts, got), (s, want)) in scored.iter().zip(sentences[4..].iter().zip(&scores)) {
+        assert_eq!(counts, &scorer.count(&mut counter, s).unwrap());
+        assert_eq!(got, want);
+    }
+    assert_eq!(batch.finish(), single.finish());
+
+    let mut stopped = Accumulator::new(config, 2);
+    let err = stopped.add_sentences(&scorer, &sentences).unwrap_err();
+    assert_eq!(err.to_string(), "sentence 4 has no reference");
+    let mut first = Accumulator::new(config, 2);
+    for s in &sentences[..3] {
+        first.add(&scorer.count(&mut counter, s).unwrap()).unwrap();
+    }
+    assert_eq!(stopped.finish(), first.finish());
 }

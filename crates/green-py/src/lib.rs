@@ -213,14 +213,17 @@ fn score<T: Tokenizer + ?Sized>(
     let mut sentences = Vec::with_capacity(count);
     for (b, chunk) in batch.chunks(green_engine::BATCH).enumerate() {
         Python::attach(|py| py.check_signals())?;
-        let counts = scorer.count_batch(chunk).map_err(|(i, e)| {
-            let sentence = b * green_engine::BATCH + i;
-            green_err(format!(
-                "sentence {} (index {sentence}): tokenizer failed: {e}",
-                sentence + 1
-            ))
+        let scored = acc.add_sentences(&scorer, chunk).map_err(|e| match e {
+            green_engine::Error::Tokenize { sentence, source } => {
+                let sentence = b * green_engine::BATCH + sentence;
+                green_err(format!(
+                    "sentence {} (index {sentence}): tokenizer failed: {source}",
+                    sentence + 1
+                ))
+            }
+            e => green_err(e),
         })?;
-        sentences.extend(acc.add_batch(&counts).map_err(green_err)?);
+        sentences.extend(scored.into_iter().map(|(_, s)| s));
     }
     let refs = present.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Outcome {

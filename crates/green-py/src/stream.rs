@@ -33,11 +33,14 @@ fn count_into<T: Tokenizer + ?Sized>(
     done: usize,
     place: &dyn Fn(usize) -> String,
 ) -> PyResult<()> {
-    let counts = scorer
-        .count_batch(sentences)
-        .map_err(|(i, e)| green_err(format!("{}: tokenizer failed: {e}", place(done + i + 1))))?;
-    acc.add_batch(&counts).map_err(green_err)?;
-    Ok(())
+    match acc.add_sentences(scorer, sentences) {
+        Ok(_) => Ok(()),
+        Err(green_engine::Error::Tokenize { sentence, source }) => Err(green_err(format!(
+            "{}: tokenizer failed: {source}",
+            place(done + sentence + 1)
+        ))),
+        Err(e) => Err(green_err(e)),
+    }
 }
 
 /// Scores rows `rows` of `paths` (source, `refs` reference files, then systems) read in lock
