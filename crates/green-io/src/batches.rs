@@ -6,10 +6,13 @@
 //! text, while the caller counts the current one, and spent batches come back for reuse. The
 //! CLI and the Python bindings both stream through it. A shard of a corpus is a range of rows
 //! ([`Batches::spawn_rows`]): the rows before it are read and dropped on the reader thread.
+//! The lines of a file read whole ([`crate::WHOLE_FILE_BYTES`]) are not copied: a batch
+//! holds ranges of its text.
 
 use std::io::BufRead;
 use std::ops::Range;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use crate::{Error, LineReader};
@@ -31,23 +34,20 @@ pub struct Batch {
     home: Sender<Lines>,
 }
 
-/// The text of a batch's lines, row-major, one after another, and where each line ends.
+/// A batch's lines, row-major: where each lies, in its file's whole text when the file was
+/// read whole, else in `text`, where the lines of the other files are copied.
 #[derive(Default)]
 struct Lines {
     text: String,
-    ends: Vec<usize>,
+    spans: Vec<(usize, usize)>,
+    whole: Vec<Option<Arc<String>>>,
 }
 
 impl Lines {
     fn clear(&mut self) {
         self.text.clear();
-        self.ends.clear();
-    }
-
-    /// Keeps the first `count` lines.
-    fn truncate(&mut self, count: usize) {
-        self.ends.truncate(count);
-        self.text.truncate(self.ends.last().copied().unwrap_or(0));
+        self.spans.clear();
+        self.whole.clear();
     }
 }
 
@@ -60,20 +60,24 @@ impl Drop for Batch {
 impl Batch {
     /// Number of rows.
     pub fn len(&self) -> usize {
-        self.lines.ends.len() / self.files
+        self.lines.spans.len() / self.files
     }
 
     pub fn is_empty(&self) -> bool {
-        self.lines.ends.is_empty()
+        self.lines.spans.is_empty()
     }
 
     /// Every line, row after row: line `row * files + f` is row `row`'s line of file `f`.
     pub fn lines(&self) -> impl Iterator<Item = &str> {
-        let text = &self.lines.text;
-        let starts = std::iter::once(0).chain(self.lines.ends.iter().copied());
-        starts
-            .zip(&self.lines.ends)
-            .map(move |(start, &end)| &text[start..end])
+        let Lines { text, spans, whole } = &self.lines;
+        let files = self.files;
+        spans
+            .iter()
+            .enumerate()
+            .map(move |(k, &(start, end))| match &whole[k % files] {
+                Some(whole) => &whole[start..end],
+                None => &text[start..end],
+            })
     }
 }
 
@@ -175,7 +179,7 @@ fn read_all(
             }
         };
         left -= read;
-        lines.truncate(read * readers.len());
+        lines.spans.truncate(read * readers.len());
         if (read > 0 && batches.send(Ok(lines)).is_err()) || end {
             return readers;
         }
@@ -193,17 +197,23 @@ fn read_batch(
     progress: &dyn Fn(u64),
 ) -> Result<(usize, bool), Error> {
     let files = readers.len();
+    lines.whole = readers.iter().map(|r| r.whole_text().cloned()).collect();
+    let mut bytes = 0;
     for row in 0..BATCH_LINES.min(limit) {
-        if lines.text.len() >= BATCH_BYTES {
+        if bytes >= BATCH_BYTES {
             return Ok((row, false));
         }
         let mut got = 0;
-        let row_start = lines.text.len();
         for reader in readers.iter_mut() {
-            if reader.append_line(&mut lines.text)? {
-                got += 1;
-            }
-            lines.ends.push(lines.text.len());
+            let span = match reader.next_range(&mut lines.text)? {
+                Some(range) => {
+                    got += 1;
+                    bytes += range.len();
+                    (range.start, range.end)
+                }
+                None => (0, 0),
+            };
+            lines.spans.push(span);
         }
         if got == 0 {
             return Ok((row, true));
@@ -211,8 +221,8 @@ fn read_batch(
         if got < files {
             return Err(line_count_mismatch(readers));
         }
-        let first = lines.ends[lines.ends.len() - files] - row_start;
-        progress(first as u64 + 1);
+        let (start, end) = lines.spans[lines.spans.len() - files];
+        progress((end - start) as u64 + 1);
     }
     Ok((BATCH_LINES.min(limit), false))
 }
@@ -252,6 +262,12 @@ mod tests {
             Box::new(std::io::Cursor::new(text.as_bytes().to_vec())),
             name,
         )
+    }
+
+    /// A reader of `text` read whole, whose lines are ranges of it.
+    fn whole(name: &str, text: impl AsRef<[u8]>) -> Reader {
+        let empty: Box<dyn BufRead + Send> = Box::new(std::io::empty());
+        LineReader::new(empty, name).with_text(text.as_ref().to_vec())
     }
 
     type Rows = Vec<Vec<String>>;
@@ -294,6 +310,27 @@ mod tests {
         let (batches, _) = read(vec![reader("a", &long), reader("b", &long)]);
         let sizes: Vec<usize> = batches.iter().map(Vec::len).collect();
         assert_eq!(sizes, [1, 1, 1, 1, 1]);
+    }
+
+    /// Files read whole and streamed mix in one batch: the same rows, batches and errors.
+    #[test]
+    fn files_read_whole_give_the_same_batches() {
+        let many: String = (0..10_000).map(|i| format!("{i}\r\n")).collect();
+        let long = format!("{}\n", "x".repeat(1 << 20)).repeat(3);
+        for text in [&many, &long] {
+            let streamed = read(vec![reader("a", text), reader("b", text)]).0;
+            let mixed = read(vec![whole("a", text), reader("b", text)]).0;
+            let both = read(vec![whole("a", text), whole("b", text)]).0;
+            assert_eq!(mixed, streamed);
+            assert_eq!(both, streamed);
+        }
+        let (_, end) = read(vec![whole("src", "a\nb\nc"), reader("hyp", "a\nb\n")]);
+        let e = end.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("src has 3 lines but hyp has 2"), "{e}");
+        let (rows, end) = read(vec![whole("src", "a\nb\n"), whole("hyp", b"a\n\xC3")]);
+        assert!(rows.is_empty());
+        let e = end.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("hyp:2: invalid UTF-8 at byte 1"), "{e}");
     }
 
     /// Rows `a..b` of a shard are exactly those rows of the whole, in batches.

@@ -3,9 +3,15 @@
 //! Python's universal newlines end a line at `\n`, `\r\n` or a lone `\r`; the terminator is
 //! dropped and nothing else is touched (trailing spaces and tabs stay). A UTF-8 byte-order
 //! mark is kept as U+FEFF, exactly as Python's `utf-8` codec keeps it; callers may strip it.
+//!
+//! A regular file of at most [`WHOLE_FILE_BYTES`] is read whole when opened, and its lines
+//! are ranges of that one text ([`LineReader::next_range`]): on small inputs, copying every
+//! line into a batch and the page faults of the copies cost more than the scoring's reading.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::ops::Range;
+use std::sync::Arc;
 
 use crate::Error;
 
@@ -36,11 +42,29 @@ impl Input {
     pub fn open(&self) -> Result<LineReader<Box<dyn BufRead + Send>>, Error> {
         let reader: Box<dyn BufRead + Send> = match self {
             Input::Path(p) => {
-                let f = File::open(p).map_err(|source| Error::Open {
+                let open_error = |source| Error::Open {
                     path: p.clone(),
                     source,
-                })?;
-                Box::new(BufReader::with_capacity(1 << 16, f))
+                };
+                let mut f = File::open(p).map_err(open_error)?;
+                let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+                match size {
+                    Some(size) if size <= WHOLE_FILE_BYTES => {
+                        let mut bytes = Vec::with_capacity(size as usize + 1);
+                        (&mut f)
+                            .take(WHOLE_FILE_BYTES + 1)
+                            .read_to_end(&mut bytes)
+                            .map_err(open_error)?;
+                        if bytes.len() as u64 <= WHOLE_FILE_BYTES {
+                            let empty: Box<dyn BufRead + Send> = Box::new(io::empty());
+                            return Ok(LineReader::new(empty, self.name()).with_text(bytes));
+                        }
+                        // The file grew while it was read: stream it from what was read on.
+                        let rest = io::Cursor::new(bytes).chain(f);
+                        Box::new(BufReader::with_capacity(1 << 16, rest))
+                    }
+                    _ => Box::new(BufReader::with_capacity(1 << 16, f)),
+                }
             }
             Input::Stdin => Box::new(BufReader::new(io::stdin())),
         };
@@ -62,7 +86,11 @@ impl Input {
 /// memory without limit.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 
-/// Reads lines one at a time into a caller-owned `String`.
+/// Largest regular file read whole when opened (smaller than [`MAX_LINE_BYTES`], so no line
+/// of it can be too long); larger files and streams are read a buffer at a time.
+pub const WHOLE_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads lines one at a time into a caller-owned `String`, or as ranges of the whole text.
 pub struct LineReader<R> {
     inner: R,
     name: String,
@@ -70,6 +98,15 @@ pub struct LineReader<R> {
     skip_lf: bool,
     buf: Vec<u8>,
     bom: bool,
+    whole: Option<Whole>,
+}
+
+/// A file read whole: its text up to the first byte that is not UTF-8 (`bad`, if any), and
+/// where the next line starts.
+struct Whole {
+    text: Arc<String>,
+    bad: Option<usize>,
+    at: usize,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -81,6 +118,79 @@ impl<R: BufRead> LineReader<R> {
             skip_lf: false,
             buf: Vec::new(),
             bom: false,
+            whole: None,
+        }
+    }
+
+    /// Reads lines from `bytes`, the whole input, instead of from the inner reader.
+    pub fn with_text(mut self, bytes: Vec<u8>) -> Self {
+        let (text, bad) = match String::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                (
+                    String::from_utf8_lossy(&bytes[..valid]).into_owned(),
+                    Some(valid),
+                )
+            }
+        };
+        self.whole = Some(Whole {
+            text: Arc::new(text),
+            bad,
+            at: 0,
+        });
+        self
+    }
+
+    /// The whole text, when the input was read whole ([`LineReader::with_text`]).
+    pub fn whole_text(&self) -> Option<&Arc<String>> {
+        self.whole.as_ref().map(|w| &w.text)
+    }
+
+    /// The next line as a range: of [`LineReader::whole_text`] when there is one, else of
+    /// `out`, to which the line is appended. `None` at end of input.
+    pub fn next_range(&mut self, out: &mut String) -> Result<Option<Range<usize>>, Error> {
+        if self.whole.is_some() {
+            return self.next_whole();
+        }
+        let start = out.len();
+        Ok(self.append_line(out)?.then_some(start..out.len()))
+    }
+
+    /// The next line of the whole text: the same lines, byte-order mark and errors as a
+    /// buffer at a time (a line is invalid exactly when it holds the text's first bad byte,
+    /// since line ends are ASCII and never inside a character).
+    fn next_whole(&mut self) -> Result<Option<Range<usize>>, Error> {
+        let Some(w) = self.whole.as_mut() else {
+            return Ok(None);
+        };
+        let bytes = w.text.as_bytes();
+        let start = w.at;
+        let end = match memchr::memchr2(b'\n', b'\r', &bytes[start..]) {
+            Some(i) => {
+                let end = start + i;
+                let crlf = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
+                w.at = end + 1 + usize::from(crlf);
+                end
+            }
+            None if start == bytes.len() && w.bad.is_none() => return Ok(None),
+            None => {
+                w.at = bytes.len();
+                bytes.len()
+            }
+        };
+        self.line += 1;
+        if self.line == 1 && bytes[start..end].starts_with(b"\xEF\xBB\xBF") {
+            self.bom = true;
+        }
+        match w.bad {
+            Some(bad) if end == bytes.len() => Err(Error::Utf8 {
+                path: self.name.clone(),
+                line: self.line,
+                byte: bad - start + 1,
+            }),
+            _ => Ok(Some(start..end)),
         }
     }
 
@@ -107,6 +217,15 @@ impl<R: BufRead> LineReader<R> {
 
     /// Append the next line to `out`. Returns `false` at end of input.
     pub fn append_line(&mut self, out: &mut String) -> Result<bool, Error> {
+        if self.whole.is_some() {
+            let Some(range) = self.next_whole()? else {
+                return Ok(false);
+            };
+            if let Some(w) = &self.whole {
+                out.push_str(&w.text[range]);
+            }
+            return Ok(true);
+        }
         self.buf.clear();
         let io_err = |source| Error::Open {
             path: self.name.clone(),
@@ -269,9 +388,24 @@ mod tests {
         (lines, r.had_bom(), error)
     }
 
+    /// The same through [`LineReader::next_range`] on `data` read whole.
+    fn read_whole(data: &[u8]) -> (Vec<String>, bool, Option<String>) {
+        let mut r = LineReader::new(io::empty(), "t").with_text(data.to_vec());
+        let mut lines = vec![];
+        let error = loop {
+            match r.next_range(&mut String::new()) {
+                Ok(Some(range)) => lines.push(r.whole_text().unwrap()[range].to_owned()),
+                Ok(None) => break None,
+                Err(e) => break Some(e.to_string()),
+            }
+        };
+        (lines, r.had_bom(), error)
+    }
+
     proptest::proptest! {
         /// Lines found whole in the buffer take the one-copy path, others are assembled
-        /// across refills: both give the lines, BOM and errors of Python's text mode.
+        /// across refills, or are ranges of a text read whole: all give the lines, BOM and
+        /// errors of Python's text mode.
         #[test]
         fn any_buffer_size_reads_the_same_lines(
             parts in proptest::collection::vec(
@@ -284,6 +418,7 @@ mod tests {
         ) {
             let data: Vec<u8> = parts.concat();
             proptest::prop_assert_eq!(read_appending(&data, capacity), read_appending(&data, 1 << 16));
+            proptest::prop_assert_eq!(read_whole(&data), read_appending(&data, 1 << 16));
             if let (lines, _, None) = read_appending(&data, capacity) {
                 proptest::prop_assert_eq!(lines, lines_of(&data[..], "t").unwrap());
             }
@@ -318,6 +453,34 @@ mod tests {
             err.starts_with("zero:1: line is longer than 16 MiB"),
             "{err}"
         );
+    }
+
+    /// A small file is read whole, a larger one a buffer at a time, with the same lines;
+    /// a line after the first bad byte of a whole file is never reached.
+    #[test]
+    fn small_files_are_read_whole() {
+        let dir = std::env::temp_dir().join(format!("green-io-whole-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let small = dir.join("small.txt");
+        let large = dir.join("large.txt");
+        let line = "a line\r\n";
+        std::fs::write(&small, line.repeat(10)).unwrap();
+        let count = WHOLE_FILE_BYTES as usize / line.len() + 1;
+        std::fs::write(&large, line.repeat(count)).unwrap();
+        for (path, lines, whole) in [(&small, 10, true), (&large, count, false)] {
+            let input = Input::parse(path.to_str().unwrap());
+            assert_eq!(input.open().unwrap().whole_text().is_some(), whole);
+            let got = read_lines(&input).unwrap();
+            assert_eq!(got.len(), lines);
+            assert!(got.iter().all(|l| l == "a line"));
+        }
+        std::fs::write(&small, b"ok\nbad \xff\nok\n").unwrap();
+        let err = read_lines(&Input::parse(small.to_str().unwrap())).unwrap_err();
+        assert!(
+            err.to_string().contains(":2: invalid UTF-8 at byte 5"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
