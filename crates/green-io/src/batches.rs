@@ -6,8 +6,11 @@
 //! text, while the caller counts the current one, and spent batches come back for reuse. The
 //! CLI and the Python bindings both stream through it. A shard of a corpus is a range of rows
 //! ([`Batches::spawn_rows`]): the rows before it are read and dropped on the reader thread.
+//!
 //! The lines of a file read whole ([`crate::WHOLE_FILE_BYTES`]) are not copied: a batch
-//! holds ranges of its text.
+//! holds ranges of its text. When every file was read whole there is nothing left to overlap
+//! (a batch is a split into lines), so batches are made on the caller's thread, without
+//! starting one.
 
 use std::io::BufRead;
 use std::ops::Range;
@@ -17,7 +20,7 @@ use std::thread::JoinHandle;
 
 use crate::{Error, LineReader};
 
-/// Rows per batch, at most.
+/// Source per batch, at most.
 pub const BATCH_LINES: usize = 4096;
 /// Bytes of text per batch, at most (a batch ends at the row that reaches it): with long lines
 /// or many files a batch holds fewer rows, so memory stays flat in both.
@@ -26,7 +29,7 @@ pub const BATCH_BYTES: usize = 2 << 20;
 /// A line reader over any file or stream.
 pub type Reader = LineReader<Box<dyn BufRead + Send>>;
 
-/// Rows of lines, one line of every file per row, in one buffer. Dropping a batch hands its
+/// Source of lines, one line of every file per row, in one buffer. Dropping a batch hands its
 /// buffers back to the reader for the next one.
 pub struct Batch {
     lines: Lines,
@@ -83,10 +86,70 @@ impl Batch {
 
 /// The batches of files read in lock step (an iterator), read one batch ahead.
 pub struct Batches {
-    received: Receiver<Result<Lines, Error>>,
+    reading: Reading,
     recycle: Sender<Lines>,
-    reader: JoinHandle<Vec<Reader>>,
     files: usize,
+}
+
+/// Where batches come from: a reader thread, or the rows themselves when every file is in
+/// memory.
+enum Reading {
+    Thread {
+        received: Receiver<Result<Lines, Error>>,
+        reader: JoinHandle<Vec<Reader>>,
+    },
+    Here {
+        source: Source,
+        recycled: Receiver<Lines>,
+        progress: Box<dyn Fn(u64) + Send>,
+    },
+}
+
+/// The files, the rows of the range still to skip and to read, and whether the files ended.
+struct Source {
+    readers: Vec<Reader>,
+    skip: usize,
+    left: usize,
+    ended: bool,
+}
+
+impl Source {
+    /// The next batch, read into `lines`; `None` once the range or the files end, and after
+    /// an error.
+    fn next(&mut self, mut lines: Lines, progress: &dyn Fn(u64)) -> Option<Result<Lines, Error>> {
+        if self.ended {
+            return None;
+        }
+        match self.fill(&mut lines, progress) {
+            Ok(0) => {
+                self.ended = true;
+                None
+            }
+            Ok(_) => Some(Ok(lines)),
+            Err(e) => {
+                self.ended = true;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Skips to the range (those rows are checked, not kept), then reads the next batch;
+    /// returns its number of rows.
+    fn fill(&mut self, lines: &mut Lines, progress: &dyn Fn(u64)) -> Result<usize, Error> {
+        while self.skip > 0 {
+            self.skip -= 1;
+            lines.clear();
+            if read_batch(&mut self.readers, lines, 1, progress)?.1 {
+                return Ok(0);
+            }
+        }
+        lines.clear();
+        let (read, end) = read_batch(&mut self.readers, lines, self.left, progress)?;
+        self.left -= read;
+        lines.spans.truncate(read * self.readers.len());
+        self.ended = end || self.left == 0;
+        Ok(read)
+    }
 }
 
 impl Batches {
@@ -98,21 +161,36 @@ impl Batches {
 
     /// [`Batches::spawn`] for rows `rows` only (0-based, end exclusive, as Python's
     /// `islice`): the files are read up to the end of the range, or to their end if shorter.
-    /// Rows before the range are checked (UTF-8, equal line counts) but not kept.
+    /// Source before the range are checked (UTF-8, equal line counts) but not kept.
     pub fn spawn_rows(
         readers: Vec<Reader>,
         rows: Range<usize>,
         progress: impl Fn(u64) + Send + 'static,
     ) -> Batches {
         let files = readers.len();
-        let (batches, received) = mpsc::sync_channel(2);
+        let here = readers.iter().all(|r| r.whole_text().is_some());
+        let source = Source {
+            readers,
+            skip: rows.start,
+            left: rows.end.saturating_sub(rows.start),
+            ended: false,
+        };
         let (recycle, recycled) = mpsc::channel();
-        let reader =
-            std::thread::spawn(move || read_all(readers, rows, &batches, &recycled, &progress));
+        let reading = if here {
+            Reading::Here {
+                source,
+                recycled,
+                progress: Box::new(progress),
+            }
+        } else {
+            let (batches, received) = mpsc::sync_channel(2);
+            let reader =
+                std::thread::spawn(move || read_all(source, &batches, &recycled, &progress));
+            Reading::Thread { received, reader }
+        };
         Batches {
-            received,
+            reading,
             recycle,
-            reader,
             files,
         }
     }
@@ -121,13 +199,15 @@ impl Batches {
     /// byte-order marks). After an error, or when the batches were not all taken, the files
     /// are not read to the end.
     pub fn finish(self) -> Result<Vec<Reader>, Error> {
-        let Batches {
-            received, reader, ..
-        } = self;
-        drop(received);
-        reader
-            .join()
-            .map_err(|_| Error::Other("the file reader thread panicked".into()))
+        match self.reading {
+            Reading::Here { source, .. } => Ok(source.readers),
+            Reading::Thread { received, reader } => {
+                drop(received);
+                reader
+                    .join()
+                    .map_err(|_| Error::Other("the file reader thread panicked".into()))
+            }
+        }
     }
 }
 
@@ -135,8 +215,16 @@ impl Iterator for Batches {
     type Item = Result<Batch, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        let next = match &mut self.reading {
+            Reading::Here {
+                source,
+                recycled,
+                progress,
+            } => source.next(recycled.try_recv().unwrap_or_default(), progress),
+            Reading::Thread { received, .. } => received.recv().ok(),
+        };
         let files = self.files;
-        self.received.recv().ok().map(|r| {
+        next.map(|r| {
             r.map(|lines| Batch {
                 lines,
                 files,
@@ -146,45 +234,20 @@ impl Iterator for Batches {
     }
 }
 
-/// The reader thread: skips to `rows.start`, then fills batches until the range or the files
-/// end, an error, or nobody listens.
+/// The reader thread: fills batches until the range or the files end, an error, or nobody
+/// listens.
 fn read_all(
-    mut readers: Vec<Reader>,
-    rows: Range<usize>,
+    mut source: Source,
     batches: &SyncSender<Result<Lines, Error>>,
     recycled: &Receiver<Lines>,
     progress: &dyn Fn(u64),
 ) -> Vec<Reader> {
-    let mut left = rows.end.saturating_sub(rows.start);
-    let mut skip = Lines::default();
-    for _ in 0..rows.start {
-        skip.clear();
-        match read_batch(&mut readers, &mut skip, 1, progress) {
-            Ok((_, false)) => {}
-            Ok((_, true)) => return readers,
-            Err(e) => {
-                let _ = batches.send(Err(e));
-                return readers;
-            }
+    while let Some(batch) = source.next(recycled.try_recv().unwrap_or_default(), progress) {
+        if batches.send(batch).is_err() {
+            break;
         }
     }
-    while left > 0 {
-        let mut lines = recycled.try_recv().unwrap_or_default();
-        lines.clear();
-        let (read, end) = match read_batch(&mut readers, &mut lines, left, progress) {
-            Ok(read) => read,
-            Err(e) => {
-                let _ = batches.send(Err(e));
-                return readers;
-            }
-        };
-        left -= read;
-        lines.spans.truncate(read * readers.len());
-        if (read > 0 && batches.send(Ok(lines)).is_err()) || end {
-            return readers;
-        }
-    }
-    readers
+    source.readers
 }
 
 /// Reads up to `limit` rows, at most [`BATCH_LINES`] or [`BATCH_BYTES`] of text, into `lines`
@@ -265,9 +328,13 @@ mod tests {
     }
 
     /// A reader of `text` read whole, whose lines are ranges of it.
-    fn whole(name: &str, text: impl AsRef<[u8]>) -> Reader {
+    fn whole(name: &str, text: &str) -> Reader {
+        whole_bytes(name, text.as_bytes())
+    }
+
+    fn whole_bytes(name: &str, bytes: &[u8]) -> Reader {
         let empty: Box<dyn BufRead + Send> = Box::new(std::io::empty());
-        LineReader::new(empty, name).with_text(text.as_ref().to_vec())
+        LineReader::new(empty, name).with_text(bytes.to_vec())
     }
 
     type Rows = Vec<Vec<String>>;
@@ -327,31 +394,34 @@ mod tests {
         let (_, end) = read(vec![whole("src", "a\nb\nc"), reader("hyp", "a\nb\n")]);
         let e = end.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("src has 3 lines but hyp has 2"), "{e}");
-        let (rows, end) = read(vec![whole("src", "a\nb\n"), whole("hyp", b"a\n\xC3")]);
+        let (rows, end) = read(vec![whole("src", "a\nb\n"), whole_bytes("hyp", b"a\n\xC3")]);
         assert!(rows.is_empty());
         let e = end.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("hyp:2: invalid UTF-8 at byte 1"), "{e}");
     }
 
-    /// Rows `a..b` of a shard are exactly those rows of the whole, in batches.
+    /// Rows `a..b` of a shard are exactly those rows of the whole, in batches, from files
+    /// streamed (a reader thread) or read whole (no thread).
     #[test]
     fn a_range_of_rows_is_those_rows() {
         let many: String = (0..10_000).map(|i| format!("{i}\n")).collect();
-        for (range, sizes) in [
+        let cases = [
             (0..10_000, vec![4096, 4096, 1808]),
             (5000..9000, vec![4000]),
             (4095..8193, vec![4096, 2]),
             (9999..20_000, vec![1]),
             (10_000..20_000, vec![]),
             (3..3, vec![]),
-        ] {
-            let readers = vec![reader("a", &many), reader("b", &many)];
+        ];
+        let open: [fn(&str, &str) -> Reader; 2] = [reader, whole];
+        for ((range, sizes), open) in cases.iter().flat_map(|c| open.iter().map(move |o| (c, o))) {
+            let readers = vec![open("a", &many), open("b", &many)];
             let mut batches = Batches::spawn_rows(readers, range.clone(), |_| {});
             let got: Vec<Rows> = batches.by_ref().map(|b| rows_of(&b.unwrap())).collect();
             batches.finish().unwrap();
             assert_eq!(
                 got.iter().map(Vec::len).collect::<Vec<_>>(),
-                sizes,
+                *sizes,
                 "{range:?}"
             );
             let first: Vec<String> = got.iter().flatten().map(|r| r[0].clone()).collect();
@@ -363,12 +433,15 @@ mod tests {
             assert_eq!(first, want, "{range:?}");
         }
         // Files of different lengths are found while skipping too.
-        let readers = vec![reader("src", "a\nb\nc\n"), reader("hyp", "a\n")];
-        let mut batches = Batches::spawn_rows(readers, 2..3, |_| {});
-        let e = batches.next().unwrap().err().map(|e| e.to_string());
-        assert!(e
-            .unwrap_or_default()
-            .contains("src has 3 lines but hyp has 1"));
+        for open in open {
+            let readers = vec![open("src", "a\nb\nc\n"), open("hyp", "a\n")];
+            let mut batches = Batches::spawn_rows(readers, 2..3, |_| {});
+            let e = batches.next().unwrap().err().map(|e| e.to_string());
+            assert!(e
+                .unwrap_or_default()
+                .contains("src has 3 lines but hyp has 1"));
+            assert!(batches.next().is_none());
+        }
     }
 
     #[test]
