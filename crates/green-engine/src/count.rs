@@ -183,6 +183,22 @@ fn cuts(source: &[u8], text: &[u8]) -> (usize, usize, usize) {
     (head, tail, tail + source.len() - text.len())
 }
 
+/// Σ min(a, b) over two count columns.
+fn sum_min(a: &[u32], b: &[u32]) -> u32 {
+    a.iter().zip(b).map(|(&a, &b)| a.min(b)).sum()
+}
+
+/// Σ min(r, c) and Σ min(s, r, c) over three count columns.
+fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
+    let (mut mrc, mut msrc) = (0u32, 0u32);
+    for ((&s, &r), &c) in s.iter().zip(r).zip(c) {
+        let m = r.min(c);
+        mrc += m;
+        msrc += m.min(s);
+    }
+    (u64::from(mrc), u64::from(msrc))
+}
+
 /// Most bytes of distinct long tokens one sentence may produce (a tokenizer plugin that
 /// returns every suffix of a long line would otherwise exhaust memory).
 pub const MAX_TOKEN_BYTES: usize = 1 << 30;
@@ -577,22 +593,23 @@ impl Counter {
         let counts = &mut self.counts;
         counts.clear();
         counts.resize(texts * vocab, 0);
-        // Laid out [id][text] so the counts of one n-gram share a cache line.
+        // Laid out [text][id]: each sum below runs down two or three whole columns, which
+        // the compiler turns into vector code.
         for t in (0..texts).filter(|&t| alias[t] == t) {
+            let column = &mut counts[t * vocab..(t + 1) * vocab];
             for &id in &grams[bounds[t]..bounds[t + 1]] {
-                counts[id as usize * texts + t] += 1;
+                column[id as usize] += 1;
             }
         }
+        let column = |t: usize| &counts[alias[t] * vocab..(alias[t] + 1) * vocab];
         let len = |t: usize| (bounds[alias[t] + 1] - bounds[alias[t]]) as u64;
-        // Σ min(s, t) for every text t.
+        // Σ min(s, t) for every text t. Sums of mins fit in u32 as the counts do: each is at
+        // most one text's number of n-grams.
         let mut with_source = vec![len(0); texts];
         for t in 1..texts {
             with_source[t] = match alias[t] {
                 a if a != t => with_source[a],
-                _ => counts
-                    .chunks_exact(texts)
-                    .map(|row| u64::from(row[0].min(row[t])))
-                    .sum(),
+                _ => u64::from(sum_min(column(0), column(t))),
             };
         }
         for r in 0..refs {
@@ -605,15 +622,7 @@ impl Counter {
                     (x, y) if x == y => (len(rt), msr),
                     (0, _) => (msc, msc),
                     (_, 0) => (msr, msr),
-                    (x, y) => {
-                        let (mut mrc, mut msrc) = (0u64, 0u64);
-                        for row in counts.chunks_exact(texts) {
-                            let m = row[x].min(row[y]);
-                            mrc += u64::from(m);
-                            msrc += u64::from(m.min(row[0]));
-                        }
-                        (mrc, msrc)
-                    }
+                    _ => sum_min_pair(column(0), column(rt), column(ct)),
                 };
                 out.regions[(h * refs + r) * out.n + order - 1] =
                     Regions::from_sums([len(0), len(rt), len(ct)], msr, msc, mrc, msrc);
