@@ -136,10 +136,13 @@ pub struct Counter {
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
     /// Building the next order: a dense (prefix, token) table, or trie heads per prefix;
-    /// `children` holds (token, next sibling) per n-gram id; `taken`, the dense slots used.
+    /// `children` holds (token, next sibling) per n-gram id. A dense slot holds an id in its
+    /// low half and, in its high half, the `generation` (call of `next_order`) that wrote it:
+    /// a slot from an earlier call reads as empty, so the table is never cleared.
+    dense: Vec<u64>,
+    generation: u32,
     heads: Vec<u32>,
     children: Vec<(u32, u32)>,
-    taken: Vec<usize>,
     /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
     counts: Vec<u32>,
     /// Counts in the reference being scored, by id (zeroed again after each reference).
@@ -714,9 +717,10 @@ impl Counter {
         const NONE: u32 = u32::MAX;
         let width = self.vocab as usize;
         let Counter {
+            dense: table,
+            generation,
             heads,
             children,
-            taken,
             grams,
             gram_bounds,
             tokens,
@@ -725,23 +729,23 @@ impl Counter {
             shared,
             ..
         } = self;
-        // `heads` is all NONE between calls: only the slots taken are reset afterwards, so a
-        // short sentence does not pay to clear a table sized for a long one.
         let dense = prev_vocab.saturating_mul(width) <= 4 * grams.len() + 4096;
-        let size = if dense {
-            prev_vocab * width
-        } else {
-            prev_vocab
-        };
-        if heads.len() < size {
-            heads.resize(size, NONE);
+        if dense {
+            if table.len() < prev_vocab * width {
+                table.resize(prev_vocab * width, 0);
+            }
+            // Generation 0 marks the slots never written; after 2^32 - 1 calls, start over.
+            *generation = generation.wrapping_add(1);
+            if *generation == 0 {
+                table.fill(0);
+                *generation = 1;
+            }
+        } else if heads.len() < prev_vocab {
+            // `heads` is all NONE between calls: the slots used are reset afterwards.
+            heads.resize(prev_vocab, NONE);
         }
+        let tag = u64::from(*generation) << 32;
         children.clear();
-        // At most one new slot per n-gram; written without a branch (new or not is data).
-        if dense && taken.len() < grams.len() {
-            taken.resize(grams.len(), 0);
-        }
-        let mut fresh = 0;
         let mut ids = 0u32;
         let mut write = 0;
         for t in 0..texts {
@@ -764,15 +768,14 @@ impl Counter {
             let last = toks.get(order - 1..).unwrap_or_default();
             let g: &mut [u32] = grams;
             if dense {
-                let (heads, taken) = (&mut heads[..size], &mut taken[..]);
+                // Written without a branch: new or not is data.
+                let table = &mut table[..prev_vocab * width];
                 for i in copy_head..copy_tail {
                     let at = g[gs + i] as usize * width + last[i] as usize;
-                    let old = heads[at];
-                    let new = old == NONE;
-                    let id = if new { ids } else { old };
-                    heads[at] = id;
-                    taken[fresh] = at;
-                    fresh += usize::from(new);
+                    let old = table[at];
+                    let new = old & !0xFFFF_FFFF != tag;
+                    let id = if new { ids } else { old as u32 };
+                    table[at] = tag | u64::from(id);
                     ids += u32::from(new);
                     g[write + i] = id;
                 }
@@ -801,12 +804,8 @@ impl Counter {
         }
         gram_bounds[texts] = write;
         grams.truncate(write);
-        if dense {
-            for &at in &taken[..fresh] {
-                heads[at] = NONE;
-            }
-        } else {
-            heads[..size].fill(NONE);
+        if !dense {
+            heads[..prev_vocab].fill(NONE);
         }
         ids as usize
     }
@@ -869,6 +868,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_dense_table_starts_over_when_its_generation_wraps() {
+        // After 2^32 - 1 orders the generation wraps to 0, the mark of a slot never written:
+        // the table must be cleared then, or its empty slots would read as n-gram id 0.
+        let (source, refs, hyps) = ("a b c d e", ["a b x d e", "b c"], ["a c c d e f"]);
+        let expected = Counter::new()
+            .count(&Whitespace, 4, source, &refs, &hyps)
+            .unwrap();
+        let mut c = Counter::new();
+        c.count(&Whitespace, 4, "e d c b a x", &refs, &hyps)
+            .unwrap();
+        c.generation = u32::MAX - 1;
+        for _ in 0..2 {
+            assert_eq!(
+                c.count(&Whitespace, 4, source, &refs, &hyps).unwrap(),
+                expected
+            );
+        }
+        assert_eq!(c.generation, 5);
     }
 
     /// Emits 1,100 distinct tokens of 1 MiB each, whatever the text.
