@@ -307,3 +307,30 @@ fn tokenize_prints_nothing_when_a_line_fails() {
         "t.txt:3: invalid UTF-8",
     );
 }
+
+#[test]
+fn of_several_missing_files_the_first_given_is_named() {
+    // Files are opened in parallel; the error is still the first missing file in the order
+    // given (source, references, systems), at any thread count.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "src.txt", "a b\n");
+    write(dir.path(), "ref.txt", "a c\n");
+    for threads in ["1", "2", "4"] {
+        let o = green(
+            dir.path(),
+            &[
+                "-s",
+                "src.txt",
+                "-r",
+                "ref.txt",
+                "gone0.txt",
+                "-c",
+                "gone1.txt",
+                "gone2.txt",
+                "--threads",
+                threads,
+            ],
+        );
+        fails(&o, 1, "cannot read gone0.txt");
+    }
+}
