@@ -529,7 +529,13 @@ fn score_files<T: Tokenizer>(
     let mut acc = keep.accumulator(&scorer.config, args.hyps.len());
     let mut done = 0usize;
     let bar = progress.clone();
-    let mut batches = Batches::spawn(readers, move |bytes| bar.inc(bytes));
+    // A hidden bar still takes a lock and reads the clock on every row.
+    let shown = !progress.is_hidden();
+    let mut batches = Batches::spawn(readers, move |bytes| {
+        if shown {
+            bar.inc(bytes)
+        }
+    });
     for batch in batches.by_ref() {
         let batch = batch?;
         let views: Vec<&str> = batch.lines().collect();
