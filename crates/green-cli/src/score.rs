@@ -436,6 +436,25 @@ impl Keep {
         }
     }
 
+    /// Counts and adds a batch whose first sentence is `first` (0-based), keeping what is
+    /// asked for of each sentence; with nothing to keep, the batch is folded on the pool.
+    fn add_batch<T: Tokenizer>(
+        &mut self,
+        acc: &mut Accumulator,
+        scorer: &Scorer<T>,
+        batch: &[Sentence],
+        first: usize,
+    ) -> Result<(), green_engine::Error> {
+        if self.sentences.is_none() && self.verbose.is_none() {
+            return acc.fold_sentences(scorer, batch);
+        }
+        let scored = acc.add_sentences(scorer, batch)?;
+        for (i, ((c, s), sentence)) in scored.into_iter().zip(batch).enumerate() {
+            self.add(first + i, sentence, &c, s);
+        }
+        Ok(())
+    }
+
     /// Keep what is asked for of sentence `index` (0-based).
     fn add(
         &mut self,
@@ -543,8 +562,7 @@ fn score_files<T: Tokenizer>(
         if done == 0 {
             warn(&sentences, &args.refs, args);
         }
-        let scored = acc
-            .add_sentences(&scorer, &sentences)
+        keep.add_batch(&mut acc, &scorer, &sentences, done)
             .map_err(|e| match e {
                 green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
                     "{}:{}: tokenizer '{}' failed: {source}",
@@ -554,9 +572,6 @@ fn score_files<T: Tokenizer>(
                 ),
                 e => e.into(),
             })?;
-        for (i, ((c, s), sentence)) in scored.into_iter().zip(&sentences).enumerate() {
-            keep.add(done + i, sentence, &c, s);
-        }
         done += sentences.len();
     }
     let readers = batches.finish()?;
@@ -712,17 +727,15 @@ fn score_loaded<T: Tokenizer>(
         })
         .collect();
     for (b, chunk) in sentences.chunks(BATCH).enumerate() {
-        let scored = acc.add_sentences(&scorer, chunk).map_err(|e| match e {
-            green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
-                "sentence {}: tokenizer '{}' failed: {source}",
-                b * BATCH + sentence + 1,
-                scorer.tokenizer.name()
-            ),
-            e => e.into(),
-        })?;
-        for (i, ((c, s), sentence)) in scored.into_iter().zip(chunk).enumerate() {
-            keep.add(b * BATCH + i, sentence, &c, s);
-        }
+        keep.add_batch(&mut acc, &scorer, chunk, b * BATCH)
+            .map_err(|e| match e {
+                green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
+                    "sentence {}: tokenizer '{}' failed: {source}",
+                    b * BATCH + sentence + 1,
+                    scorer.tokenizer.name()
+                ),
+                e => e.into(),
+            })?;
     }
     Ok(keep.finish(acc, data.max_refs))
 }

@@ -358,6 +358,77 @@ impl Accumulator {
         Ok(out)
     }
 
+    /// Adds a batch as [`Accumulator::add_sentences`] does, without handing back each
+    /// sentence's counts and scores (for callers that want the corpus only). The region
+    /// totals are summed on the pool as sentences are counted (integers: any grouping gives
+    /// the same sums), and only the float sums of the mean run over the scores in sentence
+    /// order, so the result is bit for bit that of `add_sentences`. After an error, the
+    /// batch is added again by `add_sentences`, which stops at the first failing sentence.
+    pub fn fold_sentences<T: Tokenizer>(
+        &mut self,
+        scorer: &Scorer<T>,
+        batch: &[Sentence],
+    ) -> Result<(), Error> {
+        let (n, nb) = (self.config.n, self.config.betas.len());
+        let slots = self.hyps * nb;
+        let first = self.sentences;
+        let this = &*self;
+        // `[sentence][hyp][beta]`, as the sums and a mergeable accumulator take them.
+        let mut scores = vec![0.0; batch.len() * slots.max(1)];
+        let no_totals = || (vec![Regions::default(); this.totals.len()], false);
+        let (totals, failed) = batch
+            .par_iter()
+            .zip(scores.par_chunks_mut(slots.max(1)))
+            .enumerate()
+            .fold(no_totals, |(mut totals, failed), (i, (s, out))| {
+                let scored = Counter::with_local(|counter| scorer.count(counter, s))
+                    .map_err(|source| Error::Tokenize {
+                        sentence: i,
+                        source,
+                    })
+                    .and_then(|counts| Ok((this.score(&counts, first + i as u64)?, counts)));
+                match scored {
+                    Ok((scores, counts)) => {
+                        for (slot, out) in out.iter_mut().enumerate().take(slots) {
+                            let (h, b) = (slot / nb, slot % nb);
+                            *out = scores.scores[b][h];
+                            let chosen = counts.get(h, scores.chosen[b][h]);
+                            for (t, reg) in totals[slot * n..(slot + 1) * n].iter_mut().zip(chosen)
+                            {
+                                t.add(reg);
+                            }
+                        }
+                        (totals, failed)
+                    }
+                    Err(_) => (totals, true),
+                }
+            })
+            .reduce(no_totals, |(mut a, fa), (b, fb)| {
+                for (t, o) in a.iter_mut().zip(&b) {
+                    t.add(o);
+                }
+                (a, fa || fb)
+            });
+        if failed {
+            return self.add_sentences(scorer, batch).map(|_| ());
+        }
+        for (t, o) in self.totals.iter_mut().zip(&totals) {
+            t.add(o);
+        }
+        if slots > 0 {
+            for sentence in scores.chunks_exact(slots) {
+                for (sum, score) in self.sums.iter_mut().zip(sentence) {
+                    *sum += score;
+                }
+            }
+            if let Some(all) = &mut self.scores {
+                all.extend_from_slice(&scores);
+            }
+        }
+        self.sentences += batch.len() as u64;
+        Ok(())
+    }
+
     /// The scores [`Accumulator::add`] folds in for sentence `index` (0-based), without
     /// folding them: per beta and system, the reference chosen and its score.
     fn score(&self, counts: &SentenceCounts, index: u64) -> Result<SentenceScores, Error> {

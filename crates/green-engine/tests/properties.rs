@@ -270,9 +270,10 @@ fn the_first_failing_sentence_is_reported_at_any_thread_count() {
     }
 }
 
-/// `add_sentences` (counted and scored in parallel, folded in order) adds what `add` adds one
-/// sentence at a time, and stops at the same sentence: here the fourth, which has no
-/// reference, with the three before it added.
+/// `add_sentences` (counted and scored in parallel, folded in order) and `fold_sentences`
+/// (totals summed on the pool) add what `add` adds one sentence at a time, every sentence
+/// score of a mergeable accumulator included, and stop at the same sentence: here the
+/// fourth, which has no reference, with the three before it added.
 #[test]
 fn adding_a_batch_equals_adding_one_sentence_at_a_time() {
     let scorer = Scorer::new(Chars::default(), Config::new(6, vec![0.5, 2.0]).unwrap());
@@ -317,13 +318,29 @@ fn adding_a_batch_equals_adding_one_sentence_at_a_time() {
         assert_eq!(got, want);
     }
     assert_eq!(batch.finish(), single.finish());
+    let (mut folded, mut one) = (
+        Accumulator::mergeable(config, 2),
+        Accumulator::mergeable(config, 2),
+    );
+    // Two batches, so the second continues the float sums of the first.
+    folded.fold_sentences(&scorer, &sentences[4..150]).unwrap();
+    folded.fold_sentences(&scorer, &sentences[150..]).unwrap();
+    for s in &sentences[4..] {
+        one.add(&scorer.count(&mut counter, s).unwrap()).unwrap();
+    }
+    assert_eq!(folded, one);
+    assert_eq!(folded.finish(), single.finish());
 
-    let mut stopped = Accumulator::new(config, 2);
-    let err = stopped.add_sentences(&scorer, &sentences).unwrap_err();
-    assert_eq!(err.to_string(), "sentence 4 has no reference");
     let mut first = Accumulator::new(config, 2);
     for s in &sentences[..3] {
         first.add(&scorer.count(&mut counter, s).unwrap()).unwrap();
     }
+    let mut stopped = Accumulator::new(config, 2);
+    let err = stopped.add_sentences(&scorer, &sentences).unwrap_err();
+    assert_eq!(err.to_string(), "sentence 4 has no reference");
     assert_eq!(stopped.finish(), first.finish());
+    let mut stopped = Accumulator::new(config, 2);
+    let err = stopped.fold_sentences(&scorer, &sentences).unwrap_err();
+    assert_eq!(err.to_string(), "sentence 4 has no reference");
+    assert_eq!(stopped, first);
 }

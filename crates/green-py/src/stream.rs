@@ -33,8 +33,8 @@ fn count_into<T: Tokenizer + ?Sized>(
     done: usize,
     place: &dyn Fn(usize) -> String,
 ) -> PyResult<()> {
-    match acc.add_sentences(scorer, sentences) {
-        Ok(_) => Ok(()),
+    match acc.fold_sentences(scorer, sentences) {
+        Ok(()) => Ok(()),
         Err(green_engine::Error::Tokenize { sentence, source }) => Err(green_err(format!(
             "{}: tokenizer failed: {source}",
             place(done + sentence + 1)
