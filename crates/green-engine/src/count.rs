@@ -171,13 +171,9 @@ fn bmp_code_point(b: &[u8]) -> Option<u16> {
 /// `text[..head] == source[..head]` and `text[tail..] == source[source_tail..]`, with
 /// `head <= tail` and `head <= source_tail`. Between the cuts the text must be tokenized.
 fn cuts(source: &[u8], text: &[u8]) -> (usize, usize, usize) {
-    let same = source.iter().zip(text).take_while(|(a, b)| a == b).count();
+    let same = common_prefix(source, text);
     let head = source[..same].iter().rposition(|&b| b == b' ').unwrap_or(0);
-    let rest = (source.len() - head).min(text.len() - head);
-    let same_end = (source.iter().rev().zip(text.iter().rev()))
-        .take(rest)
-        .take_while(|(a, b)| a == b)
-        .count();
+    let same_end = common_suffix(&source[head..], &text[head..]);
     let from = text.len() - same_end;
     let tail = text[from..]
         .iter()
@@ -200,6 +196,31 @@ fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
         msrc += m.min(s);
     }
     (u64::from(mrc), u64::from(msrc))
+}
+
+/// How many bytes `a` and `b` share at their start: sixteen at a time, then one at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let wide = |c: &[u8]| u128::from_ne_bytes(c.try_into().expect("16 bytes"));
+    let same = (a.chunks_exact(16).zip(b.chunks_exact(16)))
+        .take_while(|(x, y)| wide(x) == wide(y))
+        .count()
+        * 16;
+    same + (a[same..].iter().zip(&b[same..]))
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many bytes `a` and `b` share at their end.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let wide = |c: &[u8]| u128::from_ne_bytes(c.try_into().expect("16 bytes"));
+    let same = (a.rchunks_exact(16).zip(b.rchunks_exact(16)))
+        .take_while(|(x, y)| wide(x) == wide(y))
+        .count()
+        * 16;
+    let (a, b) = (&a[..a.len() - same], &b[..b.len() - same]);
+    same + (a.iter().rev().zip(b.iter().rev()))
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// Most bytes of distinct long tokens one sentence may produce (a tokenizer plugin that
@@ -946,12 +967,37 @@ mod tests {
             "",
         ];
         assert_eq!(cuts(b"the cat sat", b"the bat sat"), (3, 7, 7));
+        let long = b"a long shared start of more than sixteen bytes, and an end";
+        assert_eq!(
+            cuts(
+                long,
+                b"a long shared start of more than sixteen bytes, an end"
+            ),
+            (47, 47, 51)
+        );
         assert_eq!(cuts(b"a cat", b"a bat"), (1, 5, 5));
         let mut counter = Counter::new();
         for (r, c) in others.iter().zip(others.iter().rev()) {
             let cut = counter.count(&Whitespace, 4, source, &[r], &[c]).unwrap();
             let whole = counter.count(&Whole(Whitespace), 4, source, &[r], &[c]);
             assert_eq!(cut, whole.unwrap(), "{r:?} {c:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn common_starts_and_ends_are_those_byte_by_byte(
+            shared in proptest::collection::vec(0u8..3, 0..70),
+            a in proptest::collection::vec(0u8..3, 0..40),
+            b in proptest::collection::vec(0u8..3, 0..40),
+        ) {
+            // Few distinct bytes, so the texts go on agreeing past the shared part at random.
+            let (x, y) = ([&shared[..], &a].concat(), [&shared[..], &b].concat());
+            let prefix = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
+            proptest::prop_assert_eq!(common_prefix(&x, &y), prefix);
+            let (x, y) = ([&a[..], &shared].concat(), [&b[..], &shared].concat());
+            let suffix = x.iter().rev().zip(y.iter().rev()).take_while(|(p, q)| p == q).count();
+            proptest::prop_assert_eq!(common_suffix(&x, &y), suffix);
         }
     }
 
