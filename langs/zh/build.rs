@@ -2,9 +2,11 @@
 //! pays nothing to load it (jieba-rs parses the 349,045 entries at every start: ~80 ms).
 //!
 //! A node is a prefix of some word. Arrays go to OUT_DIR in the target's byte order:
-//! - `nodes` (u64 per node): character (21 bits), parent (30 bits) and an index into
-//!   `freq_values` (13 bits; 0 = no word ends here);
-//! - `table` (u32): a hash table from (parent, character) to the node, linear probing;
+//! - `table` (u64): a hash table of the nodes keyed by (parent, character), linear probing;
+//!   a node's id is its slot, and the slot holds its character (21 bits), its parent's id
+//!   (30 bits) and an index into `freq_values` (13 bits; 0 = no word ends here), 0 when
+//!   empty. Finding a child is then one memory read (and rarely a probe further), not a
+//!   read of an id and another of the node;
 //! - `root` (u32 per BMP code point): the one-character node, 0 = none, to skip the hash
 //!   at the first character;
 //! - `freq_values` (u32): the distinct frequencies in order, entry 0 being 0;
@@ -100,24 +102,27 @@ fn main() {
         nodes < 1 << PARENT_BITS && values.len() <= 1 << FREQ_BITS,
         "the trie outgrew its packing"
     );
-    let packed: Vec<u64> = (0..nodes)
-        .map(|i| u64::from(freqs[i]) << (CHAR_BITS + PARENT_BITS) | key(parents[i], labels[i]))
-        .collect();
-    // Open addressing, linear probing, load factor under 1/2; slot 0 = empty (the root is
-    // nobody's child).
+    // Open addressing, linear probing, load factor under 1/2. Slot 0 stands for the root
+    // (nobody's child) and is never used; a parent comes before its children (ids grow with
+    // depth), so its slot is known when they are placed.
     let bits = (2 * nodes).next_power_of_two().trailing_zeros();
-    let mut table = vec![0u32; 1 << bits];
+    assert!(bits <= PARENT_BITS, "the trie outgrew its packing");
+    let mut table = vec![0u64; 1 << bits];
+    let mut slot_of_id = vec![0u32; nodes];
     for id in 1..nodes {
-        let mut slot = slot_of(key(parents[id], labels[id]), bits);
-        while table[slot] != 0 {
+        let key = key(slot_of_id[parents[id] as usize], labels[id]);
+        let mut slot = slot_of(key, bits);
+        while slot == 0 || table[slot] != 0 {
             slot = (slot + 1) & (table.len() - 1);
         }
-        table[slot] = id as u32;
+        table[slot] = u64::from(freqs[id]) << (CHAR_BITS + PARENT_BITS) | key;
+        assert_ne!(table[slot], 0, "a node packs to the empty slot");
+        slot_of_id[id] = slot as u32;
     }
     let mut root = vec![0u32; 0x1_0000];
     for id in 1..nodes {
         if parents[id] == 0 && labels[id] < 0x1_0000 {
-            root[labels[id] as usize] = id as u32;
+            root[labels[id] as usize] = slot_of_id[id];
         }
     }
 
@@ -127,12 +132,8 @@ fn main() {
         std::fs::write(out.join(format!("{name}.bin")), bytes).expect("write the trie")
     };
     write(
-        "nodes",
-        encode(&packed, big, u64::to_le_bytes, u64::to_be_bytes),
-    );
-    write(
         "table",
-        encode(&table, big, u32::to_le_bytes, u32::to_be_bytes),
+        encode(&table, big, u64::to_le_bytes, u64::to_be_bytes),
     );
     write(
         "root",

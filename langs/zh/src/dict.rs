@@ -2,7 +2,8 @@
 //!
 //! Nothing is parsed or allocated at start-up: the arrays are part of the executable and
 //! the operating system pages in only what a run touches. See `build.rs` for the layout:
-//! a node is found from its parent and character through a hash table, two memory reads.
+//! a node is found from its parent and character in a hash table of the nodes themselves,
+//! one memory read.
 
 use std::sync::OnceLock;
 
@@ -12,7 +13,6 @@ macro_rules! table {
     };
 }
 
-static NODES: &[u8] = table!("nodes");
 static TABLE: &[u8] = table!("table");
 static ROOT: &[u8] = table!("root");
 static FREQ_VALUES: &[u8] = table!("freq_values");
@@ -31,34 +31,32 @@ fn u32_at(table: &[u8], i: usize) -> u32 {
     u32::from_ne_bytes([table[i], table[i + 1], table[i + 2], table[i + 3]])
 }
 
+/// The node in slot `slot` of the table (0 = empty).
 #[inline(always)]
-fn node_at(id: u32) -> u64 {
-    let i = id as usize * 8;
-    let b = &NODES[i..i + 8];
+fn node_at(slot: usize) -> u64 {
+    let i = slot * 8;
+    let b = &TABLE[i..i + 8];
     u64::from_ne_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
 }
 
-/// A trie node: a prefix of at least one dictionary word.
+/// A trie node: a prefix of at least one dictionary word; its id is its slot in the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     id: u32,
     packed: u64,
 }
 
-impl Node {
-    fn new(id: u32) -> Option<Node> {
-        (id != 0).then(|| Node {
-            id,
-            packed: node_at(id),
-        })
-    }
-}
-
 /// The node of the one-character prefix `c`, if a word starts with `c`.
 #[inline]
 pub fn first(c: char) -> Option<Node> {
     match ROOT.get(c as usize * 4..) {
-        Some(_) => Node::new(u32_at(ROOT, c as usize)),
+        Some(_) => match u32_at(ROOT, c as usize) {
+            0 => None,
+            id => Some(Node {
+                id,
+                packed: node_at(id as usize),
+            }),
+        },
         None => find(0, c),
     }
 }
@@ -67,14 +65,19 @@ pub fn first(c: char) -> Option<Node> {
 #[inline]
 fn find(parent: u32, c: char) -> Option<Node> {
     let key = u64::from(parent) << CHAR_BITS | c as u64;
-    let slots = TABLE.len() / 4;
+    let slots = TABLE.len() / 8;
     let mut slot =
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize;
     loop {
-        let id = u32_at(TABLE, slot);
-        let node = Node::new(id)?;
-        if node.packed & KEY_MASK == key {
-            return Some(node);
+        let packed = node_at(slot);
+        if packed == 0 {
+            return None;
+        }
+        if packed & KEY_MASK == key {
+            return Some(Node {
+                id: slot as u32,
+                packed,
+            });
         }
         slot = (slot + 1) & (slots - 1);
     }
