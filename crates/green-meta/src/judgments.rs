@@ -250,7 +250,20 @@ mod tests {
         let doc = roxmltree::Document::parse(text).unwrap();
         let mut rows = Rows::new(text);
         // Forward, repeated, backward and past the end.
-        for pos in [0, 4, 4, 9, 12, 16, 18, 3, 20, text.len() - 1, text.len(), 999] {
+        for pos in [
+            0,
+            4,
+            4,
+            9,
+            12,
+            16,
+            18,
+            3,
+            20,
+            text.len() - 1,
+            text.len(),
+            999,
+        ] {
             assert_eq!(rows.at(pos), doc.text_pos_at(pos).row, "at {pos}");
         }
     }
