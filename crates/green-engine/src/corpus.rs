@@ -300,9 +300,7 @@ impl Accumulator {
                 "only mergeable statistics merge (they keep every sentence score)".into(),
             ));
         };
-        for (t, o) in self.totals.iter_mut().zip(&other.totals) {
-            t.add(o);
-        }
+        add_all(&mut self.totals, &other.totals);
         if !self.sums.is_empty() {
             for sentence in theirs.chunks(self.sums.len()) {
                 for (sum, score) in self.sums.iter_mut().zip(sentence) {
@@ -381,40 +379,26 @@ impl Accumulator {
             .zip(scores.par_chunks_mut(slots.max(1)))
             .enumerate()
             .fold(no_totals, |(mut totals, failed), (i, (s, out))| {
-                let scored = Counter::with_local(|counter| scorer.count(counter, s))
-                    .map_err(|source| Error::Tokenize {
-                        sentence: i,
-                        source,
-                    })
-                    .and_then(|counts| Ok((this.score(&counts, first + i as u64)?, counts)));
-                match scored {
-                    Ok((scores, counts)) => {
-                        for (slot, out) in out.iter_mut().enumerate().take(slots) {
-                            let (h, b) = (slot / nb, slot % nb);
-                            *out = scores.scores[b][h];
-                            let chosen = counts.get(h, scores.chosen[b][h]);
-                            for (t, reg) in totals[slot * n..(slot + 1) * n].iter_mut().zip(chosen)
-                            {
-                                t.add(reg);
-                            }
-                        }
-                        (totals, failed)
-                    }
-                    Err(_) => (totals, true),
+                let counts = Counter::with_local(|counter| scorer.count(counter, s)).ok();
+                let Some((scores, counts)) =
+                    counts.and_then(|c| Some((this.score(&c, first + i as u64).ok()?, c)))
+                else {
+                    return (totals, true);
+                };
+                add_chosen(&mut totals, n, &counts, &scores);
+                for (slot, out) in out.iter_mut().enumerate().take(slots) {
+                    *out = scores.scores[slot % nb][slot / nb];
                 }
+                (totals, failed)
             })
             .reduce(no_totals, |(mut a, fa), (b, fb)| {
-                for (t, o) in a.iter_mut().zip(&b) {
-                    t.add(o);
-                }
+                add_all(&mut a, &b);
                 (a, fa || fb)
             });
         if failed {
             return self.add_sentences(scorer, batch).map(|_| ());
         }
-        for (t, o) in self.totals.iter_mut().zip(&totals) {
-            t.add(o);
-        }
+        add_all(&mut self.totals, &totals);
         if slots > 0 {
             for sentence in scores.chunks_exact(slots) {
                 for (sum, score) in self.sums.iter_mut().zip(sentence) {
@@ -461,18 +445,11 @@ impl Accumulator {
 
     /// Folds in one sentence's counts at the references `scores` chose.
     fn add_scored(&mut self, counts: &SentenceCounts, scores: &SentenceScores) {
-        let (n, nb) = (self.config.n, self.config.betas.len());
+        let nb = self.config.betas.len();
+        add_chosen(&mut self.totals, self.config.n, counts, scores);
         for b in 0..nb {
             for h in 0..self.hyps {
-                let regions = &counts.get(h, scores.chosen[b][h])[..n];
-                let slot = h * nb + b;
-                for (t, reg) in self.totals[slot * n..(slot + 1) * n]
-                    .iter_mut()
-                    .zip(regions)
-                {
-                    t.add(reg);
-                }
-                self.sums[slot] += scores.scores[b][h];
+                self.sums[h * nb + b] += scores.scores[b][h];
             }
         }
         if let Some(all) = &mut self.scores {
@@ -516,6 +493,25 @@ impl Accumulator {
             sentences: self.sentences,
             systems,
         }
+    }
+}
+
+/// Adds to `totals` (`[hyp][beta][order]`, orders 1..=n) the regions of the references
+/// `scores` chose for each system and beta.
+fn add_chosen(totals: &mut [Regions], n: usize, counts: &SentenceCounts, scores: &SentenceScores) {
+    let nb = scores.chosen.len();
+    for (b, chosen) in scores.chosen.iter().enumerate() {
+        for (h, &r) in chosen.iter().enumerate() {
+            let slot = h * nb + b;
+            add_all(&mut totals[slot * n..(slot + 1) * n], counts.get(h, r));
+        }
+    }
+}
+
+/// Adds `other` to `totals`, region by region.
+fn add_all(totals: &mut [Regions], other: &[Regions]) {
+    for (t, o) in totals.iter_mut().zip(other) {
+        t.add(o);
     }
 }
 
