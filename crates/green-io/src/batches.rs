@@ -20,7 +20,7 @@ use std::thread::JoinHandle;
 
 use crate::{Error, LineReader};
 
-/// Source per batch, at most.
+/// Rows per batch, at most.
 pub const BATCH_LINES: usize = 4096;
 /// Bytes of text per batch, at most (a batch ends at the row that reaches it): with long lines
 /// or many files a batch holds fewer rows, so memory stays flat in both.
@@ -29,7 +29,7 @@ pub const BATCH_BYTES: usize = 2 << 20;
 /// A line reader over any file or stream.
 pub type Reader = LineReader<Box<dyn BufRead + Send>>;
 
-/// Source of lines, one line of every file per row, in one buffer. Dropping a batch hands its
+/// Rows of lines, one line of every file per row, in one buffer. Dropping a batch hands its
 /// buffers back to the reader for the next one.
 pub struct Batch {
     lines: Lines,
@@ -161,7 +161,7 @@ impl Batches {
 
     /// [`Batches::spawn`] for rows `rows` only (0-based, end exclusive, as Python's
     /// `islice`): the files are read up to the end of the range, or to their end if shorter.
-    /// Source before the range are checked (UTF-8, equal line counts) but not kept.
+    /// Rows before the range are checked (UTF-8, equal line counts) but not kept.
     pub fn spawn_rows(
         readers: Vec<Reader>,
         rows: Range<usize>,
