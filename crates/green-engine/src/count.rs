@@ -198,9 +198,13 @@ fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
     (u64::from(mrc), u64::from(msrc))
 }
 
+/// Sixteen bytes as one number, to compare them at once.
+fn wide(c: &[u8]) -> u128 {
+    u128::from_ne_bytes(c.try_into().expect("16 bytes"))
+}
+
 /// How many bytes `a` and `b` share at their start: sixteen at a time, then one at a time.
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    let wide = |c: &[u8]| u128::from_ne_bytes(c.try_into().expect("16 bytes"));
     let same = (a.chunks_exact(16).zip(b.chunks_exact(16)))
         .take_while(|(x, y)| wide(x) == wide(y))
         .count()
@@ -212,7 +216,6 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 
 /// How many bytes `a` and `b` share at their end.
 fn common_suffix(a: &[u8], b: &[u8]) -> usize {
-    let wide = |c: &[u8]| u128::from_ne_bytes(c.try_into().expect("16 bytes"));
     let same = (a.rchunks_exact(16).zip(b.rchunks_exact(16)))
         .take_while(|(x, y)| wide(x) == wide(y))
         .count()
