@@ -4,6 +4,7 @@
 
 pub mod cmd;
 pub mod guards;
+pub mod inputs;
 pub mod limits;
 pub mod output;
 pub mod score;

@@ -22,7 +22,6 @@ use green_output::green;
 pub use green_output::Level;
 use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::guards;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
@@ -527,8 +526,8 @@ fn sentence_blocks(
 }
 
 /// Read every file in lock step and score it. Files are opened on the rayon pool, small
-/// ones read whole (on a small corpus reading is a tenth of the run and would otherwise be
-/// serial); for larger files a reader thread fills batches of lines while the pool counts
+/// ones mapped whole ([`crate::inputs`]; on a small corpus opening would otherwise be a
+/// serial tenth of the run); for larger files a reader thread fills batches of lines while the pool counts
 /// the previous batch, so reading and counting overlap.
 fn score_files<T: Tokenizer>(
     tokenizer: T,
@@ -539,10 +538,7 @@ fn score_files<T: Tokenizer>(
 ) -> Result<Scored> {
     let files = inputs.len();
     let refs = args.refs.len();
-    // Files are opened (small ones read whole) in parallel; the first error in file order
-    // is the one reported.
-    let opened: Vec<_> = inputs.par_iter().map(Input::open).collect();
-    let readers = opened.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let readers = crate::inputs::open_all(inputs)?;
     let progress = progress_bar(&inputs[0], args.no_progress);
     let scorer = Scorer::new(tokenizer, config);
     let mut acc = keep.accumulator(&scorer.config, args.hyps.len());

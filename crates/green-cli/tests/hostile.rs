@@ -334,3 +334,43 @@ fn of_several_missing_files_the_first_given_is_named() {
         fails(&o, 1, "cannot read gone0.txt");
     }
 }
+
+/// Input files are mapped; one truncated meanwhile raises SIGBUS when a lost page is read.
+/// The signal is sent by hand here (a truncation cannot be timed from outside), once green
+/// has opened its files and is waiting for the source on standard input.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_truncated_while_mapped_is_an_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.txt", "a b\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_green"))
+        .current_dir(dir.path())
+        .args(["-s", "-", "-r", "a.txt", "-c", "a.txt", "--no-progress"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Opening starts the thread pool, and the handler is set before that.
+    let tasks = format!("/proc/{}/task", child.id());
+    let start = std::time::Instant::now();
+    while std::fs::read_dir(&tasks).unwrap().count() < 2 {
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "green never opened its files"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let kill = Command::new("kill")
+        .args(["-BUS", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    drop(child.stdin.take());
+    let o = child.wait_with_output().unwrap();
+    fails(
+        &o,
+        1,
+        "an input file was truncated while green was reading it",
+    );
+}

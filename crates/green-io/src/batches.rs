@@ -18,7 +18,7 @@ use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use crate::{Error, LineReader};
+use crate::{Error, LineReader, Text};
 
 /// Rows per batch, at most.
 pub const BATCH_LINES: usize = 4096;
@@ -43,7 +43,7 @@ pub struct Batch {
 struct Lines {
     text: String,
     spans: Vec<(usize, usize)>,
-    whole: Vec<Option<Arc<String>>>,
+    whole: Vec<Option<Arc<Text>>>,
 }
 
 impl Lines {

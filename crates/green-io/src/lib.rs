@@ -13,7 +13,7 @@ pub mod para;
 pub mod references;
 
 pub use batches::{Batch, Batches, Reader};
-pub use lines::{read_lines, Input, LineReader, MAX_LINE_BYTES, WHOLE_FILE_BYTES};
+pub use lines::{read_lines, Input, LineReader, Text, MAX_LINE_BYTES, WHOLE_FILE_BYTES};
 pub use references::{Corpus, Format};
 
 /// An input problem, always naming the file and, where it applies, the line.
