@@ -151,12 +151,31 @@ impl Deref for Text {
     }
 }
 
-/// A file read whole: its text up to the first byte that is not UTF-8 (`bad`, if any), and
-/// where the next line starts.
+/// A file read whole: its text up to the first byte that is not UTF-8 (`bad`, if any), its
+/// lines' byte ranges (found when it is opened, on whichever thread opens it, not in the
+/// lock-step reading that follows), and the next line's index.
 struct Whole {
     text: Arc<Text>,
     bad: Option<usize>,
-    at: usize,
+    lines: Vec<(u32, u32)>,
+    next: usize,
+}
+
+/// The byte ranges of the lines of `bytes` (at most [`WHOLE_FILE_BYTES`]); a text cut at a
+/// bad byte (`cut`) has a last line that ends where it was cut, even if empty.
+fn line_ranges(bytes: &[u8], cut: bool) -> Vec<(u32, u32)> {
+    let mut lines = Vec::new();
+    let mut at = 0;
+    while let Some(i) = memchr::memchr2(b'\n', b'\r', &bytes[at..]) {
+        let end = at + i;
+        lines.push((at as u32, end as u32));
+        let crlf = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
+        at = end + 1 + usize::from(crlf);
+    }
+    if at < bytes.len() || cut {
+        lines.push((at as u32, bytes.len() as u32));
+    }
+    lines
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -198,10 +217,12 @@ impl<R: BufRead> LineReader<R> {
     }
 
     fn with_whole(mut self, text: Backing, bad: Option<usize>) -> Self {
+        let text = Text(text);
         self.whole = Some(Whole {
-            text: Arc::new(Text(text)),
+            lines: line_ranges(text.as_bytes(), bad.is_some()),
+            text: Arc::new(text),
             bad,
-            at: 0,
+            next: 0,
         });
         self
     }
@@ -228,21 +249,12 @@ impl<R: BufRead> LineReader<R> {
         let Some(w) = self.whole.as_mut() else {
             return Ok(None);
         };
-        let bytes = w.text.as_bytes();
-        let start = w.at;
-        let end = match memchr::memchr2(b'\n', b'\r', &bytes[start..]) {
-            Some(i) => {
-                let end = start + i;
-                let crlf = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
-                w.at = end + 1 + usize::from(crlf);
-                end
-            }
-            None if start == bytes.len() && w.bad.is_none() => return Ok(None),
-            None => {
-                w.at = bytes.len();
-                bytes.len()
-            }
+        let Some(&(start, end)) = w.lines.get(w.next) else {
+            return Ok(None);
         };
+        w.next += 1;
+        let (start, end) = (start as usize, end as usize);
+        let bytes = w.text.as_bytes();
         self.line += 1;
         if self.line == 1 && bytes[start..end].starts_with(b"\xEF\xBB\xBF") {
             self.bom = true;
