@@ -527,8 +527,8 @@ fn sentence_blocks(
 
 /// Read every file in lock step and score it. Files are opened on the rayon pool, small
 /// ones mapped whole ([`crate::inputs`]; on a small corpus opening would otherwise be a
-/// serial tenth of the run); for larger files a reader thread fills batches of lines while the pool counts
-/// the previous batch, so reading and counting overlap.
+/// serial tenth of the run); for larger files a reader thread fills batches of lines while
+/// the pool counts the previous batch, so reading and counting overlap.
 fn score_files<T: Tokenizer>(
     tokenizer: T,
     config: Config,
