@@ -284,6 +284,16 @@ impl<R: BufRead> LineReader<R> {
         self.bom
     }
 
+    /// Every line left, or the first error.
+    pub fn into_lines(mut self) -> Result<Vec<String>, Error> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        while self.next_line(&mut line)? {
+            lines.push(std::mem::take(&mut line));
+        }
+        Ok(lines)
+    }
+
     /// Read the next line into `out` (cleared first). Returns `false` at end of input.
     pub fn next_line(&mut self, out: &mut String) -> Result<bool, Error> {
         out.clear();
@@ -392,24 +402,12 @@ pub(crate) fn without_bom(n: usize, line: &str) -> &str {
 
 /// Read a whole file (or `-`) into lines, Python text-mode style.
 pub fn read_lines(input: &Input) -> Result<Vec<String>, Error> {
-    let mut reader = input.open()?;
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    while reader.next_line(&mut line)? {
-        lines.push(std::mem::take(&mut line));
-    }
-    Ok(lines)
+    input.open()?.into_lines()
 }
 
 /// Read all of `r` as lines (for tests and in-memory data).
 pub fn lines_of<T: Read>(r: T, name: &str) -> Result<Vec<String>, Error> {
-    let mut reader = LineReader::new(BufReader::new(r), name);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    while reader.next_line(&mut line)? {
-        lines.push(std::mem::take(&mut line));
-    }
-    Ok(lines)
+    LineReader::new(BufReader::new(r), name).into_lines()
 }
 
 #[cfg(test)]
@@ -435,13 +433,8 @@ mod tests {
     #[test]
     fn crlf_split_across_buffer_boundary() {
         let data = b"ab\r\ncd\r\n";
-        let mut r = LineReader::new(BufReader::with_capacity(3, &data[..]), "t");
-        let mut s = String::new();
-        let mut got = vec![];
-        while r.next_line(&mut s).unwrap() {
-            got.push(s.clone());
-        }
-        assert_eq!(got, ["ab", "cd"]);
+        let r = LineReader::new(BufReader::with_capacity(3, &data[..]), "t");
+        assert_eq!(r.into_lines().unwrap(), ["ab", "cd"]);
     }
 
     /// Every line, the BOM flag and the error (if any) of `data` read through a buffer of
@@ -548,12 +541,8 @@ mod tests {
             // SAFETY: the test's own files, not changed while open.
             let mapped = unsafe { input.open_mapped() }.unwrap();
             assert_eq!(mapped.whole_text().is_some(), whole);
-            for mut reader in [input.open().unwrap(), mapped] {
-                let mut got = vec![];
-                let mut line = String::new();
-                while reader.next_line(&mut line).unwrap() {
-                    got.push(line.clone());
-                }
+            for reader in [input.open().unwrap(), mapped] {
+                let got = reader.into_lines().unwrap();
                 assert_eq!(got.len(), lines);
                 assert!(got.iter().all(|l| l == "a line"));
             }
@@ -562,10 +551,8 @@ mod tests {
         let input = Input::parse(small.to_str().unwrap());
         // SAFETY: as above.
         let mapped = unsafe { input.open_mapped() }.unwrap();
-        for mut reader in [input.open().unwrap(), mapped] {
-            let mut line = String::new();
-            assert!(reader.next_line(&mut line).unwrap());
-            let err = reader.next_line(&mut line).unwrap_err();
+        for reader in [input.open().unwrap(), mapped] {
+            let err = reader.into_lines().unwrap_err();
             assert!(
                 err.to_string().contains(":2: invalid UTF-8 at byte 5"),
                 "{err}"
@@ -574,8 +561,8 @@ mod tests {
         let empty = dir.join("empty.txt");
         std::fs::write(&empty, b"").unwrap();
         // SAFETY: as above.
-        let mut reader = unsafe { Input::parse(empty.to_str().unwrap()).open_mapped() }.unwrap();
-        assert!(!reader.next_line(&mut String::new()).unwrap());
+        let reader = unsafe { Input::parse(empty.to_str().unwrap()).open_mapped() }.unwrap();
+        assert!(reader.into_lines().unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
