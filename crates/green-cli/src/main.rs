@@ -1,4 +1,4 @@
 //! `green`: see `lib.rs` for the command line.
 fn main() {
-    std::process::exit(green_cli::main(None));
+    green_cli::exit(green_cli::main(None));
 }

@@ -583,6 +583,8 @@ fn score_files<T: Tokenizer>(
             );
         }
     }
+    // Unmapping the files would only cost time: the process ends after printing.
+    std::mem::forget(readers);
     Ok(keep.finish(acc, refs))
 }
 

@@ -261,8 +261,14 @@ fn read_batch(
 ) -> Result<(usize, bool), Error> {
     let files = readers.len();
     lines.whole = readers.iter().map(|r| r.whole_text().cloned()).collect();
+    let rows = BATCH_LINES.min(limit);
+    // Files read whole know their line count: one allocation, not a doubling series.
+    let known = readers.iter().filter_map(|r| r.lines_left()).min();
+    lines
+        .spans
+        .reserve(files * known.map_or(rows, |k| k.min(rows)));
     let mut bytes = 0;
-    for row in 0..BATCH_LINES.min(limit) {
+    for row in 0..rows {
         if bytes >= BATCH_BYTES {
             return Ok((row, false));
         }
@@ -287,7 +293,7 @@ fn read_batch(
         let (start, end) = lines.spans[lines.spans.len() - files];
         progress((end - start) as u64 + 1);
     }
-    Ok((BATCH_LINES.min(limit), false))
+    Ok((rows, false))
 }
 
 /// Counts what is left of every file and names the first whose length differs from the first.

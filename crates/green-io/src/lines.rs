@@ -269,6 +269,11 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
+    /// Lines not read yet, when the file was read whole or mapped (else unknown).
+    pub fn lines_left(&self) -> Option<usize> {
+        self.whole.as_ref().map(|w| w.lines.len() - w.next)
+    }
+
     /// The file name given at creation.
     pub fn name(&self) -> &str {
         &self.name
@@ -541,9 +546,14 @@ mod tests {
             // SAFETY: the test's own files, not changed while open.
             let mapped = unsafe { input.open_mapped() }.unwrap();
             assert_eq!(mapped.whole_text().is_some(), whole);
-            for reader in [input.open().unwrap(), mapped] {
+            for mut reader in [input.open().unwrap(), mapped] {
+                // Only a file held whole knows how many lines are left.
+                assert_eq!(reader.lines_left(), whole.then_some(lines));
+                let mut line = String::new();
+                assert!(reader.next_line(&mut line).unwrap());
+                assert_eq!(reader.lines_left(), whole.then_some(lines - 1));
                 let got = reader.into_lines().unwrap();
-                assert_eq!(got.len(), lines);
+                assert_eq!(got.len(), lines - 1);
                 assert!(got.iter().all(|l| l == "a line"));
             }
         }

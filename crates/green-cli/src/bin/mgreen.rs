@@ -1,4 +1,4 @@
 //! `mgreen`: `green` at the mean-of-sentences level, like the reference's `mgreen`.
 fn main() {
-    std::process::exit(green_cli::main(Some(green_cli::Level::Mean)));
+    green_cli::exit(green_cli::main(Some(green_cli::Level::Mean)));
 }

@@ -1,4 +1,4 @@
 //! `sgreen`: `green` at sentence level, like the reference's `sgreen`.
 fn main() {
-    std::process::exit(green_cli::main(Some(green_cli::Level::Sentence)));
+    green_cli::exit(green_cli::main(Some(green_cli::Level::Sentence)));
 }
