@@ -380,15 +380,17 @@ impl Accumulator {
             .enumerate()
             .fold(no_totals, |(mut totals, failed), (i, (s, out))| {
                 let counts = Counter::with_local(|counter| scorer.count(counter, s)).ok();
-                let Some((scores, counts)) =
-                    counts.and_then(|c| Some((this.score(&c, first + i as u64).ok()?, c)))
+                let Some(counts) =
+                    counts.filter(|c| this.check_counts(c, first + i as u64).is_ok())
                 else {
                     return (totals, true);
                 };
-                add_chosen(&mut totals, n, &counts, &scores);
-                for (slot, out) in out.iter_mut().enumerate().take(slots) {
-                    *out = scores.scores[slot % nb][slot / nb];
-                }
+                // As `score` then `add_chosen`, without building the scores.
+                this.each_choice(&counts, |b, h, r, score| {
+                    let slot = h * nb + b;
+                    out[slot] = score;
+                    add_all(&mut totals[slot * n..(slot + 1) * n], counts.get(h, r));
+                });
                 (totals, failed)
             })
             .reduce(no_totals, |(mut a, fa), (b, fb)| {
@@ -416,7 +418,33 @@ impl Accumulator {
     /// The scores [`Accumulator::add`] folds in for sentence `index` (0-based), without
     /// folding them: per beta and system, the reference chosen and its score.
     fn score(&self, counts: &SentenceCounts, index: u64) -> Result<SentenceScores, Error> {
-        let (n, nb) = (self.config.n, self.config.betas.len());
+        self.check_counts(counts, index)?;
+        let nb = self.config.betas.len();
+        let mut out = SentenceScores {
+            scores: vec![vec![0.0; self.hyps]; nb],
+            chosen: vec![vec![0; self.hyps]; nb],
+        };
+        self.each_choice(counts, |b, h, r, score| {
+            out.scores[b][h] = score;
+            out.chosen[b][h] = r;
+        });
+        Ok(out)
+    }
+
+    /// `f(beta index, system, reference chosen, its score)` for every beta and system.
+    fn each_choice(&self, counts: &SentenceCounts, mut f: impl FnMut(usize, usize, usize, f64)) {
+        for (b, &beta) in self.config.betas.iter().enumerate() {
+            for h in 0..self.hyps {
+                let (r, score) = select_reference(counts, h, self.config.n, beta);
+                f(b, h, r, score);
+            }
+        }
+    }
+
+    /// Whether sentence `index` (0-based) was counted for this accumulator's systems and
+    /// orders, and has a reference.
+    fn check_counts(&self, counts: &SentenceCounts, index: u64) -> Result<(), Error> {
+        let n = self.config.n;
         if counts.hyps != self.hyps || counts.n < n {
             return Err(Error::Config(format!(
                 "sentence counted for {} systems up to order {}, expected {} systems up to order {}",
@@ -429,18 +457,7 @@ impl Accumulator {
                 index + 1
             )));
         }
-        let mut out = SentenceScores {
-            scores: vec![vec![0.0; self.hyps]; nb],
-            chosen: vec![vec![0; self.hyps]; nb],
-        };
-        for (b, &beta) in self.config.betas.iter().enumerate() {
-            for h in 0..self.hyps {
-                let (r, score) = select_reference(counts, h, n, beta);
-                out.scores[b][h] = score;
-                out.chosen[b][h] = r;
-            }
-        }
-        Ok(out)
+        Ok(())
     }
 
     /// Folds in one sentence's counts at the references `scores` chose.

@@ -105,29 +105,45 @@ pub fn order_scores(regions: &[Regions], beta: f64) -> Vec<OrderScore> {
 
 /// The GREEN score: cumulative F at the highest order of `regions`.
 pub fn green(regions: &[Regions], beta: f64) -> f64 {
-    cumulative_fs(regions, beta).last().copied().unwrap_or(0.0)
+    let a = alpha(beta);
+    cumulative(regions).last().map_or(0.0, |c| c.f(a))
 }
 
 /// F_1..F_N (cumulative), cheaper than [`order_scores`].
 pub fn cumulative_fs(regions: &[Regions], beta: f64) -> Vec<f64> {
     let a = alpha(beta);
-    let (mut log_p, mut log_r) = (0.0f64, 0.0f64);
-    let (mut zero_p, mut zero_r) = (false, false);
-    regions
-        .iter()
-        .enumerate()
-        .map(|(i, reg)| {
-            let (p, r) = (precision(reg), recall(reg));
-            zero_p |= p == 0.0;
-            zero_r |= r == 0.0;
-            log_p += if zero_p { 0.0 } else { p.ln() };
-            log_r += if zero_r { 0.0 } else { r.ln() };
-            let k = (i + 1) as f64;
-            let cum_p = if zero_p { 0.0 } else { (log_p / k).exp() };
-            let cum_r = if zero_r { 0.0 } else { (log_r / k).exp() };
-            f_score(cum_p, cum_r, a)
-        })
-        .collect()
+    cumulative(regions).map(|c| c.f(a)).collect()
+}
+
+/// The geometric means of precision and recall over orders 1..=k, as sums of logarithms
+/// (a zero at any order makes the mean zero from there on).
+#[derive(Clone, Copy)]
+struct Cumulative {
+    k: f64,
+    log_p: Option<f64>,
+    log_r: Option<f64>,
+}
+
+impl Cumulative {
+    fn f(self, a: f64) -> f64 {
+        let mean = |log: Option<f64>| log.map_or(0.0, |l| (l / self.k).exp());
+        f_score(mean(self.log_p), mean(self.log_r), a)
+    }
+}
+
+/// [`Cumulative`] at every order, without the exponentials until a score is asked for.
+fn cumulative(regions: &[Regions]) -> impl Iterator<Item = Cumulative> + '_ {
+    let (mut log_p, mut log_r) = (Some(0.0f64), Some(0.0f64));
+    let add = |log: Option<f64>, x: f64| log.filter(|_| x != 0.0).map(|l| l + x.ln());
+    regions.iter().enumerate().map(move |(i, reg)| {
+        log_p = add(log_p, precision(reg));
+        log_r = add(log_r, recall(reg));
+        Cumulative {
+            k: (i + 1) as f64,
+            log_p,
+            log_r,
+        }
+    })
 }
 
 /// The reference the reference implementation would pick for hypothesis `hyp` using orders
@@ -138,20 +154,31 @@ pub fn select_reference(counts: &SentenceCounts, hyp: usize, n: usize, beta: f64
 }
 
 /// [`select_reference`] among the region counts (orders 1..=n) of each reference in turn.
+/// F_n decides unless two references tie on it; only then are lower orders computed.
 pub fn choose<'a>(refs: impl IntoIterator<Item = &'a [Regions]>, beta: f64) -> (usize, f64) {
-    let mut best: Option<(usize, Vec<f64>)> = None;
+    use std::cmp::Ordering::{Equal, Greater};
+    let mut best: Option<(usize, &[Regions], f64)> = None;
     for (r, regions) in refs.into_iter().enumerate() {
-        let mut fs = cumulative_fs(regions, beta);
-        fs.reverse();
-        let better = match &best {
+        let f = green(regions, beta);
+        let better = match best {
             None => true,
-            Some((_, b)) => fs.partial_cmp(b) == Some(std::cmp::Ordering::Greater),
+            Some((_, b, bf)) => match f.partial_cmp(&bf) {
+                Some(Equal) => {
+                    let below = |x: &[Regions]| {
+                        let mut fs = cumulative_fs(x, beta);
+                        fs.reverse();
+                        fs
+                    };
+                    below(regions).partial_cmp(&below(b)) == Some(Greater)
+                }
+                order => order == Some(Greater),
+            },
         };
         if better {
-            best = Some((r, fs));
+            best = Some((r, regions, f));
         }
     }
-    best.map_or((0, 0.0), |(r, fs)| (r, fs.first().copied().unwrap_or(0.0)))
+    best.map_or((0, 0.0), |(r, _, f)| (r, f))
 }
 
 /// GREEN as a [`green_metric::Metric`] at one beta: a sentence's statistics are the region

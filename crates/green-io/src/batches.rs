@@ -262,11 +262,12 @@ fn read_batch(
     let files = readers.len();
     lines.whole = readers.iter().map(|r| r.whole_text().cloned()).collect();
     let rows = BATCH_LINES.min(limit);
-    // Files read whole know their line count: one allocation, not a doubling series.
+    // Files read whole know their line count: one allocation, not a doubling series (one
+    // row more for the row of ends that tells the files ended).
     let known = readers.iter().filter_map(|r| r.lines_left()).min();
     lines
         .spans
-        .reserve(files * known.map_or(rows, |k| k.min(rows)));
+        .reserve(files * known.map_or(rows, |k| k.min(rows) + 1));
     let mut bytes = 0;
     for row in 0..rows {
         if bytes >= BATCH_BYTES {
