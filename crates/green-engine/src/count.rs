@@ -149,6 +149,8 @@ pub struct Counter {
     ref_counts: Vec<u32>,
     /// Which (reference, hypothesis) pair last visited an id, so each id counts once.
     stamps: Vec<usize>,
+    /// Σ min(s, t) per text t at the current order (dense mode).
+    with_source: Vec<u64>,
     /// Set when a sentence's tokens outgrow [`MAX_TOKEN_BYTES`].
     overflow: bool,
 }
@@ -165,6 +167,24 @@ fn bmp_code_point(b: &[u8]) -> Option<u16> {
         }
         _ => None,
     }
+}
+
+/// A token of one to four bytes as one number: its bytes from the lowest, its length in the
+/// highest byte. Built from two overlapping two-byte reads (for three bytes the middle one
+/// is read twice, into the same place), not copied through memory, which would stall the
+/// read of the whole number that follows.
+#[inline(always)]
+fn short_key(b: &[u8]) -> u64 {
+    let len = b.len();
+    let bytes = match len {
+        0 => 0,
+        1 => u64::from(b[0]),
+        _ => {
+            let pair = |i: usize| u64::from(u16::from_le_bytes([b[i], b[i + 1]]));
+            pair(0) | pair(len - 2) << (8 * (len - 2))
+        }
+    };
+    bytes | (len as u64) << 56
 }
 
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
@@ -196,6 +216,16 @@ fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
         msrc += m.min(s);
     }
     (u64::from(mrc), u64::from(msrc))
+}
+
+/// `v` as `len` copies of `value`. A table that must grow gets a fresh allocation (at least
+/// double): growing in place would copy its stale contents, and fault in a second buffer.
+fn refill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
+    if v.capacity() < len {
+        *v = Vec::with_capacity(len.max(2 * v.capacity()));
+    }
+    v.clear();
+    v.resize(len, value);
 }
 
 /// Sixteen bytes as one number, to compare them at once.
@@ -285,11 +315,8 @@ impl Counter {
     #[inline(never)]
     fn intern_long(&mut self, tok: &str) -> u32 {
         if tok.len() <= 4 {
-            let mut key = [0u8; 8];
-            key[..tok.len()].copy_from_slice(tok.as_bytes());
-            key[7] = tok.len() as u8;
             let next = self.vocab;
-            let id = *self.short.entry(u64::from_le_bytes(key)).or_insert(next);
+            let id = *self.short.entry(short_key(tok.as_bytes())).or_insert(next);
             self.vocab += u32::from(id == next);
             return id;
         }
@@ -618,8 +645,7 @@ impl Counter {
     ) {
         let (grams, bounds, alias) = (&self.grams, &self.gram_bounds, &self.alias);
         let counts = &mut self.counts;
-        counts.clear();
-        counts.resize(texts * vocab, 0);
+        refill(counts, texts * vocab, 0);
         // Laid out [text][id]: each sum below runs down two or three whole columns, which
         // the compiler turns into vector code.
         for t in (0..texts).filter(|&t| alias[t] == t) {
@@ -632,7 +658,8 @@ impl Counter {
         let len = |t: usize| (bounds[alias[t] + 1] - bounds[alias[t]]) as u64;
         // Σ min(s, t) for every text t. Sums of mins fit in u32 as the counts do: each is at
         // most one text's number of n-grams.
-        let mut with_source = vec![len(0); texts];
+        let with_source = &mut self.with_source;
+        refill(with_source, texts, len(0));
         for t in 1..texts {
             with_source[t] = match alias[t] {
                 a if a != t => with_source[a],
@@ -714,8 +741,7 @@ impl Counter {
     /// reference counts, and fresh visit stamps.
     fn per_reference_tables(&mut self, refs: usize, hyps: usize, vocab: usize) {
         let width = 1 + hyps;
-        self.counts.clear();
-        self.counts.resize(vocab * width, 0);
+        refill(&mut self.counts, vocab * width, 0);
         for (k, t) in std::iter::once(0)
             .chain(1 + refs..1 + refs + hyps)
             .enumerate()
@@ -724,10 +750,8 @@ impl Counter {
                 self.counts[id as usize * width + k] += 1;
             }
         }
-        self.ref_counts.clear();
-        self.ref_counts.resize(vocab, 0);
-        self.stamps.clear();
-        self.stamps.resize(vocab, usize::MAX);
+        refill(&mut self.ref_counts, vocab, 0);
+        refill(&mut self.stamps, vocab, usize::MAX);
     }
 
     /// Replace the n-gram ids of order `order - 1` by those of `order`; returns the vocabulary
@@ -755,8 +779,9 @@ impl Counter {
         } = self;
         let dense = prev_vocab.saturating_mul(width) <= 4 * grams.len() + 4096;
         if dense {
+            // A fresh table reads as empty (generation 0): growing need not copy the old one.
             if table.len() < prev_vocab * width {
-                table.resize(prev_vocab * width, 0);
+                *table = vec![0; (prev_vocab * width).max(2 * table.len())];
             }
             // Generation 0 marks the slots never written; after 2^32 - 1 calls, start over.
             *generation = generation.wrapping_add(1);
@@ -839,6 +864,20 @@ impl Counter {
 mod tests {
     use super::*;
     use crate::tokenizer::{Chars, Whitespace};
+
+    #[test]
+    fn short_keys_are_the_bytes_and_the_length() {
+        for tok in ["", "a", "ab", "abc", "abcd", "a\0", "\0\0", "é", "中", "😀"] {
+            let mut key = [0u8; 8];
+            key[..tok.len()].copy_from_slice(tok.as_bytes());
+            key[7] = tok.len() as u8;
+            assert_eq!(
+                short_key(tok.as_bytes()),
+                u64::from_le_bytes(key),
+                "{tok:?}"
+            );
+        }
+    }
 
     #[test]
     fn bmp_code_points_are_exactly_the_one_character_bmp_tokens() {
