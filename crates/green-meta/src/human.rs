@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 
 use crate::judgments::{Judgments, Matrix, RankingItem};
-use crate::trueskill::{play_all, Rating, Update};
+use crate::trueskill::{play_all, Match, Rating, Update, MAX_PLAYERS};
 use crate::Error;
 
 /// Expected Wins (Bojar et al. 2013, as in GJG15's scripts):
@@ -77,7 +77,15 @@ impl TrueSkill {
         let beta = self
             .beta
             .unwrap_or(self.sigma0 * (matches.len() + 1) as f64 / 40.0);
+        if systems > MAX_PLAYERS {
+            return Err(Error::Config(format!(
+                "TrueSkill rates at most 2^31 systems, not {systems}"
+            )));
+        }
         let update = Update::new(beta, self.tau, self.draw_probability);
+        let packed: Vec<Match> = (matches.iter())
+            .map(|&(a, b, outcome)| Match::new(a, b, outcome))
+            .collect();
         let prior = Rating {
             mu: self.mu0,
             sigma: self.sigma0,
@@ -89,10 +97,11 @@ impl TrueSkill {
             .map(|run| {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed);
                 rng.set_stream(run as u64);
-                let mut order: Vec<usize> = (0..matches.len()).collect();
+                // The same swaps as shuffling indices 0..n: the same order.
+                let mut order = packed.clone();
                 order.shuffle(&mut rng);
                 let mut ratings = vec![prior; systems];
-                play_all(&update, &mut ratings, matches, &order);
+                play_all(&update, &mut ratings, &order);
                 ratings.iter().map(|r| r.mu).collect()
             })
             .collect();
