@@ -4,37 +4,28 @@
 //! A node is a prefix of some word. Arrays go to OUT_DIR in the target's byte order:
 //! - `table` (u64): a hash table of the nodes keyed by (parent, character), linear probing;
 //!   a node's id is its slot, and the slot holds its character (21 bits), its parent's id
-//!   (30 bits) and an index into `freq_values` (13 bits; 0 = no word ends here), 0 when
-//!   empty. Finding a child is then one memory read (and rarely a probe further), not a
-//!   read of an id and another of the node;
-//! - `root` (u32 per BMP code point): the one-character node, 0 = none, to skip the hash
-//!   at the first character;
+//!   (20 bits), an index into `freq_values` (13 bits; 0 = no word ends here) and a
+//!   signature of its children's characters (10 bits), 0 when empty. Finding a child is
+//!   then one memory read (and rarely a probe further), not a read of an id and another of
+//!   the node, and most searches for a child that does not exist end at the signature,
+//!   without reading the table at all;
+//! - `root` (u64 per BMP code point): the one-character node's slot (0 = none), frequency
+//!   index and a wider signature (31 bits) of its children, so the first character never
+//!   reads the table;
 //! - `freq_values` (u32): the distinct frequencies in order, entry 0 being 0;
 //!
-//! and `total.txt`, the sum of all frequencies.
+//! and `total.txt`, the sum of all frequencies. `src/packing.rs` has the field widths.
 
 use std::io::Read;
 use std::path::PathBuf;
 
 const DICT: &str = "data/jieba-dict.txt.gz";
 
-// Must match src/dict.rs.
-const CHAR_BITS: u32 = 21;
-const PARENT_BITS: u32 = 30;
-const FREQ_BITS: u32 = 13;
-
-/// A node's key: its parent and its character.
-fn key(parent: u32, c: u32) -> u64 {
-    u64::from(parent) << CHAR_BITS | u64::from(c)
-}
-
-/// Where the search for `key` starts in a table of 2^bits slots (Fibonacci hashing).
-fn slot_of(key: u64, bits: u32) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
-}
+include!("src/packing.rs");
 
 fn main() {
     println!("cargo:rerun-if-changed={DICT}");
+    println!("cargo:rerun-if-changed=src/packing.rs");
     let dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let mut text = String::new();
     flate2::read::GzDecoder::new(
@@ -107,6 +98,18 @@ fn main() {
     // depth), so its slot is known when they are placed.
     let bits = (2 * nodes).next_power_of_two().trailing_zeros();
     assert!(bits <= PARENT_BITS, "the trie outgrew its packing");
+    // One-character nodes of the BMP are read from `root`, with the wider signature.
+    let in_root = |id: usize| id > 0 && parents[id] == 0 && labels[id] < 0x1_0000;
+    let mut sigs = vec![0u64; nodes];
+    for id in 1..nodes {
+        let parent = parents[id] as usize;
+        let width = if in_root(parent) {
+            ROOT_SIG_BITS
+        } else {
+            SIG_BITS
+        };
+        sigs[parent] |= sig_bit(labels[id], width);
+    }
     let mut table = vec![0u64; 1 << bits];
     let mut slot_of_id = vec![0u32; nodes];
     for id in 1..nodes {
@@ -115,15 +118,16 @@ fn main() {
         while slot == 0 || table[slot] != 0 {
             slot = (slot + 1) & (table.len() - 1);
         }
-        table[slot] = u64::from(freqs[id]) << (CHAR_BITS + PARENT_BITS) | key;
+        // A one-character node of the BMP keeps its signature in `root` only.
+        let sig = if in_root(id) { 0 } else { sigs[id] };
+        table[slot] = (sig << FREQ_BITS | u64::from(freqs[id])) << (CHAR_BITS + PARENT_BITS) | key;
         assert_ne!(table[slot], 0, "a node packs to the empty slot");
         slot_of_id[id] = slot as u32;
     }
-    let mut root = vec![0u32; 0x1_0000];
-    for id in 1..nodes {
-        if parents[id] == 0 && labels[id] < 0x1_0000 {
-            root[labels[id] as usize] = slot_of_id[id];
-        }
+    let mut root = vec![0u64; 0x1_0000];
+    for id in (1..nodes).filter(|&id| in_root(id)) {
+        root[labels[id] as usize] = (sigs[id] << FREQ_BITS | u64::from(freqs[id])) << PARENT_BITS
+            | u64::from(slot_of_id[id]);
     }
 
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
@@ -137,7 +141,7 @@ fn main() {
     );
     write(
         "root",
-        encode(&root, big, u32::to_le_bytes, u32::to_be_bytes),
+        encode(&root, big, u64::to_le_bytes, u64::to_be_bytes),
     );
     write(
         "freq_values",

@@ -255,11 +255,14 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             })
             .collect();
         warn(&sentences, &[], args);
-        match built {
+        let scored = match built {
             Built::Word(t) => score_loaded(t, config, &data, keep)?,
             Built::Char(t) => score_loaded(t, config, &data, keep)?,
             Built::Dyn(t) => score_loaded(t, config, &data, keep)?,
-        }
+        };
+        // Freeing every sentence's strings would only cost time: the process ends soon.
+        std::mem::forget(data);
+        scored
     };
     let m2 = args
         .refs

@@ -3,9 +3,12 @@
 //! Nothing is parsed or allocated at start-up: the arrays are part of the executable and
 //! the operating system pages in only what a run touches. See `build.rs` for the layout:
 //! a node is found from its parent and character in a hash table of the nodes themselves,
-//! one memory read.
+//! one memory read, and a node's signature of its children's characters rules out most
+//! children that do not exist (about 30% of searches on MuCGEC) without that read.
 
 use std::sync::OnceLock;
+
+include!("packing.rs");
 
 macro_rules! table {
     ($name:literal) => {
@@ -20,10 +23,8 @@ static FREQ_VALUES: &[u8] = table!("freq_values");
 /// Sum of every word's frequency.
 pub const TOTAL: u64 = include!(concat!(env!("OUT_DIR"), "/total.txt"));
 
-// The packing of `nodes` (as in build.rs).
-const CHAR_BITS: u32 = 21;
-const PARENT_BITS: u32 = 30;
 const KEY_MASK: u64 = (1 << (CHAR_BITS + PARENT_BITS)) - 1;
+const FREQ_MASK: u64 = (1 << FREQ_BITS) - 1;
 
 #[inline(always)]
 fn u32_at(table: &[u8], i: usize) -> u32 {
@@ -31,11 +32,9 @@ fn u32_at(table: &[u8], i: usize) -> u32 {
     u32::from_ne_bytes([table[i], table[i + 1], table[i + 2], table[i + 3]])
 }
 
-/// The node in slot `slot` of the table (0 = empty).
 #[inline(always)]
-fn node_at(slot: usize) -> u64 {
-    let i = slot * 8;
-    let b = &TABLE[i..i + 8];
+fn u64_at(table: &[u8], i: usize) -> u64 {
+    let b = &table[i * 8..i * 8 + 8];
     u64::from_ne_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
 }
 
@@ -43,40 +42,48 @@ fn node_at(slot: usize) -> u64 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     id: u32,
-    packed: u64,
+    /// Index of the word's frequency in `FREQ_VALUES`; 0 if this prefix is not a word.
+    freq: u32,
+    /// The signature of its children's characters, `width` bits wide.
+    sig: u64,
+    width: u32,
 }
 
 /// The node of the one-character prefix `c`, if a word starts with `c`.
 #[inline]
 pub fn first(c: char) -> Option<Node> {
-    match ROOT.get(c as usize * 4..) {
-        Some(_) => match u32_at(ROOT, c as usize) {
-            0 => None,
-            id => Some(Node {
-                id,
-                packed: node_at(id as usize),
-            }),
-        },
-        None => find(0, c),
+    if c as usize >= ROOT.len() / 8 {
+        return find(0, c);
+    }
+    match u64_at(ROOT, c as usize) {
+        0 => None,
+        packed => Some(Node {
+            id: (packed & ((1 << PARENT_BITS) - 1)) as u32,
+            freq: (packed >> PARENT_BITS & FREQ_MASK) as u32,
+            sig: packed >> (PARENT_BITS + FREQ_BITS),
+            width: ROOT_SIG_BITS,
+        }),
     }
 }
 
 /// The child of node `parent` labelled `c`.
 #[inline]
 fn find(parent: u32, c: char) -> Option<Node> {
-    let key = u64::from(parent) << CHAR_BITS | c as u64;
+    let key = key(parent, c as u32);
     let slots = TABLE.len() / 8;
-    let mut slot =
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize;
+    let mut slot = slot_of(key, slots.trailing_zeros());
     loop {
-        let packed = node_at(slot);
+        let packed = u64_at(TABLE, slot);
         if packed == 0 {
             return None;
         }
         if packed & KEY_MASK == key {
+            let high = packed >> (CHAR_BITS + PARENT_BITS);
             return Some(Node {
                 id: slot as u32,
-                packed,
+                freq: (high & FREQ_MASK) as u32,
+                sig: high >> FREQ_BITS,
+                width: SIG_BITS,
             });
         }
         slot = (slot + 1) & (slots - 1);
@@ -87,18 +94,15 @@ impl Node {
     /// The node of this prefix followed by `c`, if a word starts with it.
     #[inline]
     pub fn next(self, c: char) -> Option<Node> {
+        if self.sig & sig_bit(c as u32, self.width) == 0 {
+            return None;
+        }
         find(self.id, c)
-    }
-
-    /// Index of the word's frequency in `FREQ_VALUES`; 0 if this prefix is not a word.
-    #[inline(always)]
-    fn freq_index(self) -> usize {
-        (self.packed >> (CHAR_BITS + PARENT_BITS)) as usize
     }
 
     /// The word's frequency if this prefix is itself a word.
     pub fn freq(self) -> Option<u32> {
-        Some(self.freq_index())
+        Some(self.freq as usize)
             .filter(|&f| f > 0)
             .map(|f| u32_at(FREQ_VALUES, f))
     }
@@ -107,7 +111,7 @@ impl Node {
     #[inline]
     pub fn log_freq(self) -> Option<f64> {
         static LOGS: OnceLock<Vec<f64>> = OnceLock::new();
-        let f = self.freq_index();
+        let f = self.freq as usize;
         (f > 0).then(|| {
             LOGS.get_or_init(|| {
                 (0..FREQ_VALUES.len() / 4)
@@ -129,6 +133,28 @@ mod tests {
             node = node.next(c)?;
         }
         node.freq()
+    }
+
+    /// Every word of the dictionary is found with its frequency (no signature rules out a
+    /// child that exists), and every word's prefixes are nodes.
+    #[test]
+    fn every_word_is_found() {
+        use std::io::Read;
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/jieba-dict.txt.gz");
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+            .read_to_string(&mut text)
+            .unwrap();
+        let mut words = 0;
+        for line in text.lines() {
+            let mut fields = line.split_ascii_whitespace();
+            let (Some(word), Some(f)) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            assert_eq!(freq(word), Some(f.parse().unwrap()), "{word}");
+            words += 1;
+        }
+        assert_eq!(words, 349_045);
     }
 
     #[test]
