@@ -9,9 +9,11 @@
 //!   then one memory read (and rarely a probe further), not a read of an id and another of
 //!   the node, and most searches for a child that does not exist end at the signature,
 //!   without reading the table at all;
-//! - `root` (u64 per BMP code point): the one-character node's slot (0 = none), frequency
-//!   index and a wider signature (31 bits) of its children, so the first character never
-//!   reads the table;
+//! - `root` (u64 per BMP code point): the one-character node's slot (20 bits; 0 = none),
+//!   frequency index (13 bits) and where its children's signature starts in `root_sigs`
+//!   (31 bits), so the first character never reads the table;
+//! - `root_sigs` (u64): the one-character nodes' signatures, 512 bits each; the first is
+//!   all zero, for the nodes without children;
 //! - `freq_values` (u32): the distinct frequencies in order, entry 0 being 0;
 //!
 //! and `total.txt`, the sum of all frequencies. `src/packing.rs` has the field widths.
@@ -98,18 +100,29 @@ fn main() {
     // depth), so its slot is known when they are placed.
     let bits = (2 * nodes).next_power_of_two().trailing_zeros();
     assert!(bits <= PARENT_BITS, "the trie outgrew its packing");
-    // One-character nodes of the BMP are read from `root`, with the wider signature.
+    // One-character nodes of the BMP are read from `root`, their signatures from `root_sigs`.
     let in_root = |id: usize| id > 0 && parents[id] == 0 && labels[id] < 0x1_0000;
+    let words = (ROOT_SIG_BITS / 64) as usize;
     let mut sigs = vec![0u64; nodes];
+    let mut sig_at = vec![0usize; nodes];
+    let mut root_sigs = vec![0u64; words];
     for id in 1..nodes {
         let parent = parents[id] as usize;
-        let width = if in_root(parent) {
-            ROOT_SIG_BITS
+        if in_root(parent) {
+            if sig_at[parent] == 0 {
+                sig_at[parent] = root_sigs.len();
+                root_sigs.resize(root_sigs.len() + words, 0);
+            }
+            let bit = sig_bit(labels[id], ROOT_SIG_BITS);
+            root_sigs[sig_at[parent] + bit / 64] |= 1 << (bit % 64);
         } else {
-            SIG_BITS
-        };
-        sigs[parent] |= sig_bit(labels[id], width);
+            sigs[parent] |= 1 << sig_bit(labels[id], SIG_BITS);
+        }
     }
+    assert!(
+        root_sigs.len() < 1 << (64 - PARENT_BITS - FREQ_BITS),
+        "the trie outgrew its packing"
+    );
     let mut table = vec![0u64; 1 << bits];
     let mut slot_of_id = vec![0u32; nodes];
     for id in 1..nodes {
@@ -118,15 +131,16 @@ fn main() {
         while slot == 0 || table[slot] != 0 {
             slot = (slot + 1) & (table.len() - 1);
         }
-        // A one-character node of the BMP keeps its signature in `root` only.
-        let sig = if in_root(id) { 0 } else { sigs[id] };
-        table[slot] = (sig << FREQ_BITS | u64::from(freqs[id])) << (CHAR_BITS + PARENT_BITS) | key;
+        // (A one-character node of the BMP has its signature in `root_sigs`.)
+        table[slot] =
+            (sigs[id] << FREQ_BITS | u64::from(freqs[id])) << (CHAR_BITS + PARENT_BITS) | key;
         assert_ne!(table[slot], 0, "a node packs to the empty slot");
         slot_of_id[id] = slot as u32;
     }
     let mut root = vec![0u64; 0x1_0000];
     for id in (1..nodes).filter(|&id| in_root(id)) {
-        root[labels[id] as usize] = (sigs[id] << FREQ_BITS | u64::from(freqs[id])) << PARENT_BITS
+        root[labels[id] as usize] = (sig_at[id] as u64) << (FREQ_BITS + PARENT_BITS)
+            | u64::from(freqs[id]) << PARENT_BITS
             | u64::from(slot_of_id[id]);
     }
 
@@ -142,6 +156,10 @@ fn main() {
     write(
         "root",
         encode(&root, big, u64::to_le_bytes, u64::to_be_bytes),
+    );
+    write(
+        "root_sigs",
+        encode(&root_sigs, big, u64::to_le_bytes, u64::to_be_bytes),
     );
     write(
         "freq_values",

@@ -8,9 +8,11 @@ const PARENT_BITS: u32 = 20;
 /// Bits of the index into the distinct frequencies.
 const FREQ_BITS: u32 = 13;
 /// Bits of the signature of a node's children's characters in a table slot (the rest of
-/// the 64) and in a `root` entry (beside its slot and frequency index).
+/// the 64).
 const SIG_BITS: u32 = 64 - CHAR_BITS - PARENT_BITS - FREQ_BITS;
-const ROOT_SIG_BITS: u32 = 64 - PARENT_BITS - FREQ_BITS;
+/// Bits of the signature of a one-character node's children (in `root_sigs`): wider, as
+/// a common character starts hundreds of words.
+const ROOT_SIG_BITS: u32 = 512;
 
 /// A node's key in the table: its parent's slot and its character.
 #[inline(always)]
@@ -27,7 +29,7 @@ fn slot_of(key: u64, bits: u32) -> usize {
 /// The signature bit of a child labelled `c`, among `width` bits: a node whose
 /// signature lacks it has no such child, and the table need not be searched.
 #[inline(always)]
-fn sig_bit(c: u32, width: u32) -> u64 {
+fn sig_bit(c: u32, width: u32) -> usize {
     let hash = u64::from(c.wrapping_mul(0x9E37_79B1));
-    1 << ((hash * u64::from(width)) >> 32)
+    ((hash * u64::from(width)) >> 32) as usize
 }
