@@ -217,11 +217,16 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     if inputs.iter().filter(|i| **i == Input::Stdin).count() > 1 {
         bail!("standard input (-) can be given for one file only");
     }
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new()
+    // The main thread is one of the pool's workers: one thread fewer to start, and no hand-off
+    // between the thread that reads the files and those that count them. An error when the
+    // pool was already built (green run twice in one process) is kept only when asked for.
+    let pool = rayon::ThreadPoolBuilder::new().use_current_thread();
+    match args.threads {
+        Some(threads) => pool
             .num_threads(threads)
             .build_global()
-            .context("cannot set the number of threads")?;
+            .context("cannot set the number of threads")?,
+        None => drop(pool.build_global()),
     }
     let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();

@@ -114,8 +114,9 @@ pub struct Counter {
     /// the code points to clear before the next sentence.
     bmp: Vec<u32>,
     bmp_seen: Vec<u16>,
-    /// Other tokens of up to four bytes, keyed by their packed bytes.
-    short: HashMap<u64, u32, FxBuildHasher>,
+    /// Other tokens of up to [`SHORT_BYTES`] bytes (most words), keyed by their packed bytes:
+    /// no text to store or compare.
+    short: HashMap<u128, u32, FxBuildHasher>,
     /// Longer tokens: text in `arena`, looked up through `table`.
     arena: String,
     spans: Vec<(u32, u32, u32)>,
@@ -169,22 +170,27 @@ fn bmp_code_point(b: &[u8]) -> Option<u16> {
     }
 }
 
-/// A token of one to four bytes as one number: its bytes from the lowest, its length in the
-/// highest byte. Built from two overlapping two-byte reads (for three bytes the middle one
-/// is read twice, into the same place), not copied through memory, which would stall the
-/// read of the whole number that follows.
+/// Longest token kept in [`Counter::short`]: its bytes and its length fill a `u128`.
+const SHORT_BYTES: usize = 15;
+
+/// A token of up to [`SHORT_BYTES`] bytes as one number: its bytes from the lowest, its
+/// length in the highest byte. Built from two overlapping reads of the widest size that fits
+/// (the bytes both read land in the same place), not copied through memory, which would
+/// stall the read of the whole number that follows.
 #[inline(always)]
-fn short_key(b: &[u8]) -> u64 {
+fn short_key(b: &[u8]) -> u128 {
     let len = b.len();
+    let two = |i: usize| u128::from(u16::from_le_bytes([b[i], b[i + 1]]));
+    let four = |i: usize| u128::from(u32::from_le_bytes(b[i..i + 4].try_into().expect("4")));
+    let eight = |i: usize| u128::from(u64::from_le_bytes(b[i..i + 8].try_into().expect("8")));
     let bytes = match len {
         0 => 0,
-        1 => u64::from(b[0]),
-        _ => {
-            let pair = |i: usize| u64::from(u16::from_le_bytes([b[i], b[i + 1]]));
-            pair(0) | pair(len - 2) << (8 * (len - 2))
-        }
+        1 => u128::from(b[0]),
+        2..=3 => two(0) | two(len - 2) << (8 * (len - 2)),
+        4..=7 => four(0) | four(len - 4) << (8 * (len - 4)),
+        _ => eight(0) | eight(len - 8) << (8 * (len - 8)),
     };
-    bytes | (len as u64) << 56
+    bytes | (len as u128) << 120
 }
 
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
@@ -314,7 +320,7 @@ impl Counter {
 
     #[inline(never)]
     fn intern_long(&mut self, tok: &str) -> u32 {
-        if tok.len() <= 4 {
+        if tok.len() <= SHORT_BYTES {
             let next = self.vocab;
             let id = *self.short.entry(short_key(tok.as_bytes())).or_insert(next);
             self.vocab += u32::from(id == next);
@@ -867,13 +873,25 @@ mod tests {
 
     #[test]
     fn short_keys_are_the_bytes_and_the_length() {
-        for tok in ["", "a", "ab", "abc", "abcd", "a\0", "\0\0", "é", "中", "😀"] {
-            let mut key = [0u8; 8];
+        let long = "abcdefghijklmnopqrstuvwxyz";
+        let mut toks: Vec<&str> = (0..=SHORT_BYTES).map(|n| &long[..n]).collect();
+        toks.extend([
+            "a\0",
+            "\0\0",
+            "é",
+            "中",
+            "😀",
+            "née",
+            "Straße",
+            "日本語です",
+        ]);
+        for tok in toks {
+            let mut key = [0u8; 16];
             key[..tok.len()].copy_from_slice(tok.as_bytes());
-            key[7] = tok.len() as u8;
+            key[15] = tok.len() as u8;
             assert_eq!(
                 short_key(tok.as_bytes()),
-                u64::from_le_bytes(key),
+                u128::from_le_bytes(key),
                 "{tok:?}"
             );
         }
