@@ -1,4 +1,12 @@
 //! `green`: see `lib.rs` for the command line.
-fn main() {
-    green_cli::exit(green_cli::main(None));
+//! It starts from C's `main`, without Rust's runtime start ([`green_cli::start`] says why).
+#![cfg_attr(not(test), no_main)]
+
+#[cfg(not(test))]
+#[no_mangle]
+extern "C" fn main(
+    _argc: std::ffi::c_int,
+    _argv: *const *const std::ffi::c_char,
+) -> std::ffi::c_int {
+    green_cli::start(None)
 }

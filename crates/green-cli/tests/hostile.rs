@@ -1,7 +1,6 @@
 //! Bad and hostile input, end to end: each case once gave a panic, an abort or a wrong score
 //! with exit 0, and now gives one clear error line, a warning, or the right score.
 
-use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -251,29 +250,17 @@ fn numeric_flags_are_bounded() {
     );
 }
 
-/// Runs with standard output closed before anything is written, as `| head -0` would.
+/// Runs with standard output a pipe whose reading end is closed before green starts, as
+/// `| head -0` would: every write fails (EPIPE; SIGPIPE would kill green were it not ignored).
 fn with_closed_stdout(args: &[&str], dir: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_green"))
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_green"))
         .current_dir(dir)
         .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
+        .stdout(writer)
+        .output()
         .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    Output {
-        status,
-        stdout: Vec::new(),
-        stderr: err.into_bytes(),
-    }
 }
 
 #[test]
@@ -295,6 +282,27 @@ fn a_closed_stdout_is_a_quiet_exit() {
         );
         assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
     }
+}
+
+#[test]
+fn closed_standard_streams_are_a_quiet_exit() {
+    // `<&- >&-`: descriptors 0 and 1 closed when green starts (its own start, not Rust's,
+    // opens them on /dev/null): the run succeeds, says nothing and leaves its input alone.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.txt", "a b\n");
+    let o = Command::new("sh")
+        .current_dir(dir.path())
+        .args(["-c", r#"exec "$0" -s a.txt -r a.txt -c a.txt <&- >&-"#])
+        .arg(env!("CARGO_BIN_EXE_green"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "a b\n"
+    );
 }
 
 #[test]

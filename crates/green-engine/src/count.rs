@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::hash::BuildHasher;
 
-use hashbrown::{HashMap, HashTable};
+use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
@@ -116,7 +116,7 @@ pub struct Counter {
     bmp_seen: Vec<u16>,
     /// Other tokens of up to [`SHORT_BYTES`] bytes (most words), keyed by their packed bytes:
     /// no text to store or compare.
-    short: HashMap<u128, u32, FxBuildHasher>,
+    short: HashTable<(u128, u32)>,
     /// Longer tokens: text in `arena`, looked up through `table`.
     arena: String,
     spans: Vec<(u32, u32, u32)>,
@@ -191,6 +191,18 @@ fn short_key(b: &[u8]) -> u128 {
         _ => eight(0) | eight(len - 8) << (8 * (len - 8)),
     };
     bytes | (len as u128) << 120
+}
+
+/// A [`short_key`]'s hash: its halves multiplied into 128 bits and folded (one multiply;
+/// every bit of the key reaches the low bits, which pick the bucket, and the high bits,
+/// which the table keeps as a tag). Neither factor is ever zero: the low half is UTF-8
+/// text, which never starts with the bytes D3 08, and the high half's top byte is a length
+/// of at most 15, not 0x13.
+#[inline(always)]
+fn short_hash(key: u128) -> u64 {
+    let (lo, hi) = (key as u64, (key >> 64) as u64);
+    let m = u128::from(lo ^ 0x243F_6A88_85A3_08D3) * u128::from(hi ^ 0x1319_8A2E_0370_7344);
+    (m as u64) ^ (m >> 64) as u64
 }
 
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
@@ -291,8 +303,23 @@ impl Counter {
     fn intern(&mut self, tok: &str) -> u32 {
         match bmp_code_point(tok.as_bytes()) {
             Some(cp) => self.intern_bmp(cp),
+            None if tok.len() <= SHORT_BYTES => self.intern_short(short_key(tok.as_bytes())),
             None => self.intern_long(tok),
         }
+    }
+
+    /// The id of a token of up to [`SHORT_BYTES`] bytes, by its [`short_key`].
+    #[inline(always)]
+    fn intern_short(&mut self, key: u128) -> u32 {
+        let hash = short_hash(key);
+        if let Some(&(_, id)) = self.short.find(hash, |&(k, _)| k == key) {
+            return id;
+        }
+        let id = self.vocab;
+        self.vocab += 1;
+        self.short
+            .insert_unique(hash, (key, id), |&(k, _)| short_hash(k));
+        id
     }
 
     /// The id of a one-character token of the Basic Multilingual Plane.
@@ -313,19 +340,14 @@ impl Counter {
         for c in text.chars() {
             ids.push(match u16::try_from(u32::from(c)) {
                 Ok(cp) => self.intern_bmp(cp),
-                Err(_) => self.intern_long(c.encode_utf8(&mut [0; 4])),
+                Err(_) => self.intern_short(short_key(c.encode_utf8(&mut [0; 4]).as_bytes())),
             });
         }
     }
 
+    /// The id of a token longer than [`SHORT_BYTES`] bytes: its text is kept in `arena`.
     #[inline(never)]
     fn intern_long(&mut self, tok: &str) -> u32 {
-        if tok.len() <= SHORT_BYTES {
-            let next = self.vocab;
-            let id = *self.short.entry(short_key(tok.as_bytes())).or_insert(next);
-            self.vocab += u32::from(id == next);
-            return id;
-        }
         let hash = FxBuildHasher.hash_one(tok);
         let (arena, spans) = (&self.arena, &self.spans);
         let text = |slot: u32| {
@@ -895,6 +917,25 @@ mod tests {
                 "{tok:?}"
             );
         }
+    }
+
+    #[test]
+    fn tokens_of_every_length_get_one_id_each() {
+        // Thousands of distinct words of 1 to 24 bytes (the tables grow), in one order in
+        // the source and reversed in the hypothesis.
+        let words: Vec<String> = (0..3000)
+            .map(|i| format!("{}{i}", "é".repeat(i % 11)))
+            .collect();
+        let source = words.join(" ");
+        let reversed: Vec<&str> = words.iter().rev().map(String::as_str).collect();
+        let hyp = reversed.join(" ");
+        let mut counter = Counter::new();
+        counter
+            .intern_texts(&Whitespace, &source, &[], &[&hyp])
+            .unwrap();
+        let n = words.len() as u32;
+        let expected: Vec<u32> = (0..n).chain((0..n).rev()).collect();
+        assert_eq!(counter.tokens, expected);
     }
 
     #[test]

@@ -73,13 +73,15 @@ impl Batch {
     /// Every line, row after row: line `row * files + f` is row `row`'s line of file `f`.
     pub fn lines(&self) -> impl Iterator<Item = &str> {
         let Lines { text, spans, whole } = &self.lines;
-        let files = self.files;
-        spans
-            .iter()
-            .enumerate()
-            .map(move |(k, &(start, end))| match &whole[k % files] {
-                Some(whole) => &whole[start..end],
-                None => &text[start..end],
+        // Each file's text is found once, not once a line.
+        let texts: Vec<&str> = (whole.iter())
+            .map(|w| w.as_deref().map_or(text.as_str(), |w| w))
+            .collect();
+        (spans.iter())
+            .zip((0..self.files).cycle())
+            .map(move |(&(start, end), f)| {
+                let text: &str = texts[f];
+                &text[start..end]
             })
     }
 }
