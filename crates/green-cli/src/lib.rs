@@ -91,6 +91,21 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
     }
 }
 
+/// The C `main` of a binary (`#![no_main]`, outside tests): [`start`] at `level`.
+#[macro_export]
+macro_rules! c_main {
+    ($level:expr) => {
+        #[cfg(not(test))]
+        #[no_mangle]
+        extern "C" fn main(
+            _argc: std::ffi::c_int,
+            _argv: *const *const std::ffi::c_char,
+        ) -> std::ffi::c_int {
+            $crate::start($level)
+        }
+    };
+}
+
 /// The process's start, called from the binaries' C `main` (`#![no_main]`): what Rust's
 /// own start does that green needs, and no more. Rust's start also finds the main thread's
 /// stack guard by reading `/proc/self/maps`, about 0.15 ms of a 7 ms run; without it a stack

@@ -2,11 +2,4 @@
 //! It starts from C's `main`, without Rust's runtime start ([`green_cli::start`] says why).
 #![cfg_attr(not(test), no_main)]
 
-#[cfg(not(test))]
-#[no_mangle]
-extern "C" fn main(
-    _argc: std::ffi::c_int,
-    _argv: *const *const std::ffi::c_char,
-) -> std::ffi::c_int {
-    green_cli::start(Some(green_cli::Level::Mean))
-}
+green_cli::c_main!(Some(green_cli::Level::Mean));
