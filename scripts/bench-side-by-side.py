@@ -6,7 +6,8 @@ machine state, and reports median whole-process wall times and ratios: `ref / gr
 much faster green is than the reference, from green's runs alternated with the reference's:
 five of green's after each of the reference's, as one 10 ms run varies by half on a shared
 machine) and `green / floor` (what GREEN costs above reading the files and counting their
-tokens; the floor is crates/green-cli/examples/floor.rs). Rows without a reference (Chinese words, TrueSkill)
+tokens; the floor is crates/green-cli/examples/floor.rs; three times the rounds, and the
+median of each round's ratio, as both runs take a few milliseconds). Rows without a reference (Chinese words, TrueSkill)
 give green's time against the issue's budget. Peak memory rows use /usr/bin/time.
 
 The reference is the authors' package (github.com/shotakoyama/green), installed into a
@@ -38,10 +39,11 @@ def wall(cmd, cwd):
     return time.perf_counter() - start
 
 
-def alternate(cmds, cwd, rounds, warmup=2, repeat=None):
+def alternate(cmds, cwd, rounds, warmup=2, repeat=None, samples=False):
     """Median wall seconds of each command, run in alternation; `repeat[i]` runs of command i
     per round (default one), so a fast command gets as many samples as the machine's noise
-    needs while a slow one beside it runs a few times only."""
+    needs while a slow one beside it runs a few times only. With `samples`, every run's
+    seconds too, per command in run order."""
     repeat = repeat or [1] * len(cmds)
     for _ in range(warmup):
         for c in cmds:
@@ -51,7 +53,15 @@ def alternate(cmds, cwd, rounds, warmup=2, repeat=None):
         for i, c in enumerate(cmds):
             for _ in range(repeat[i]):
                 times[i].append(wall(c, cwd))
-    return [statistics.median(t) for t in times]
+    medians = [statistics.median(t) for t in times]
+    return (medians, times) if samples else medians
+
+
+def paired_ratio(a, b):
+    """Median over rounds of a's run over b's run in the same round: the machine's slow and
+    fast phases touch both runs of a round alike, so this varies less than a ratio of
+    medians when one command takes a few milliseconds."""
+    return statistics.median(x / y for x, y in zip(a, b))
 
 
 def peak_mib(cmd, cwd):
@@ -69,8 +79,16 @@ def main():
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
     ap.add_argument("--reference-venv", help="a venv with the reference installed")
     ap.add_argument("--reference-src", help="install the reference from this checkout into a temporary venv")
-    ap.add_argument("--rounds", type=int, default=15, help="runs of each command (reference rows: a third)")
+    ap.add_argument("--rounds", type=int, default=15,
+                    help="runs of each command (reference rows: a third; floor rows: three times)")
     a = ap.parse_args()
+    # Everything the run writes (a reference venv, the memory runs' inputs) goes here, and
+    # is removed however the run ends.
+    with tempfile.TemporaryDirectory(prefix="green-bench-") as scratch:
+        run(a, scratch)
+
+
+def run(a, scratch):
     data = os.path.join(os.path.abspath(a.shared), "data")
     if not os.path.isdir(data):
         sys.exit(f"bench-side-by-side: {data} not found; pass --shared")
@@ -81,10 +99,8 @@ def main():
     floor = os.path.join(ROOT, "target", "release", "examples", "floor")
 
     venv = a.reference_venv
-    tmp = None
     if venv is None and a.reference_src:
-        tmp = tempfile.mkdtemp(prefix="green-bench-ref-")
-        venv = os.path.join(tmp, "venv")
+        venv = os.path.join(scratch, "venv")
         subprocess.run([sys.executable, os.path.join(HERE, "fuzz-reference.py"), "--install", a.reference_src,
                         "--venv", venv, "--cases", "0", "--ours", os.path.join(ROOT, "target", "release")],
                        check=True)
@@ -116,21 +132,22 @@ def main():
             got = [subprocess.run(c, cwd=conll, capture_output=True, check=True).stdout for c in (ours, theirs)]
             if got[0] != got[1]:
                 sys.exit(f"bench-side-by-side: {label}: green and the reference print different scores")
-            g, f = alternate([ours, floor_cmd], conll, a.rounds)
+        (g, f), (gs, fs) = alternate([ours, floor_cmd], conll, 3 * a.rounds, samples=True)
+        over_floor = paired_ratio(gs, fs)
+        if reference:
             r, g2 = alternate([theirs, ours], conll, max(3, a.rounds // 3), warmup=1, repeat=[1, 5])
-            print(f"| {label} | {ms(g)} | {ms(r)} | {r / g2:.0f}× | {ms(f)} | {g / f:.1f}× |")
+            print(f"| {label} | {ms(g)} | {ms(r)} | {r / g2:.0f}× | {ms(f)} | {over_floor:.1f}× |")
         else:
-            g, f = alternate([ours, floor_cmd], conll, a.rounds)
-            print(f"| {label} | {ms(g)} | (no reference) | | {ms(f)} | {g / f:.1f}× |")
+            print(f"| {label} | {ms(g)} | (no reference) | | {ms(f)} | {over_floor:.1f}× |")
 
     mucgec = os.path.join(data, "zh", "mucgec", "MuCGEC_dev.txt")
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as first:
+    first = os.path.join(scratch, "mucgec-first.txt")
+    with open(first, "w", encoding="utf-8") as out:
         for line in open(mucgec, encoding="utf-8"):
-            first.write(line.rstrip("\n").split("\t")[2] + "\n")
-    zh = [green, "-r", mucgec, "--ref-format", "para", "-c", first.name, "-b", "2"]
+            out.write(line.rstrip("\n").split("\t")[2] + "\n")
+    zh = [green, "-r", mucgec, "--ref-format", "para", "-c", first, "-b", "2"]
     g, c = alternate([zh + ["-t", "zh"], zh + ["-t", "zh:char"]], data, a.rounds)
     print(f"| MuCGEC dev, jieba words (`-t zh`; budget 30 ms) | {ms(g)} | | | `zh:char` {ms(c)} | |")
-    os.unlink(first.name)
 
     ts = [green, "meta", "-D", "gjg15", "seeda", "-t", "word", "--human", "ts", "--ts-runs", "1000"]
     (t,) = alternate([ts], os.path.dirname(data), 3, warmup=0)
@@ -138,7 +155,8 @@ def main():
 
     print("\n| memory | peak RSS |")
     print("| --- | ---: |")
-    work = tempfile.mkdtemp(prefix="green-bench-mem-")
+    work = os.path.join(scratch, "memory")
+    os.mkdir(work)
     rng = random.Random(5)
     vocab = [f"w{i}" for i in range(5000)]
     long_lines = [" ".join(rng.choice(vocab) for _ in range(1000)) for _ in range(5000)]
