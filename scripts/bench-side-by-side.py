@@ -2,13 +2,14 @@
 """Side-by-side speed of green, the reference Python green and the read-and-count floor.
 
 Every row runs its commands in alternation (round after round), so all of them see the same
-machine state, and reports median whole-process wall times and ratios: `ref / green` (how
+machine state, and reports median whole-process wall times and ratios. `ref / green` is how
 much faster green is than the reference, from green's runs alternated with the reference's:
 five of green's after each of the reference's, as one 10 ms run varies by half on a shared
-machine; the median over rounds of the reference's run over the median of green's five) and `green / floor` (what GREEN costs above reading the files and counting their
-tokens; the floor is crates/green-cli/examples/floor.rs; three times the rounds, and the
-median of each round's ratio, as both runs take a few milliseconds). Rows without a reference (Chinese words, TrueSkill)
-give green's time against the issue's budget. Peak memory rows use /usr/bin/time.
+machine, and the median over rounds of the reference's run over the median of green's five.
+`green / floor` is what GREEN costs above reading the files and counting their tokens (the
+floor is crates/green-cli/examples/floor.rs): three times the rounds, and the median of each
+round's ratio, as both runs take a few milliseconds. Rows without a reference (Chinese
+words, TrueSkill) give green's time against the issue's budget. Peak memory rows use /usr/bin/time.
 
 The reference is the authors' package (github.com/shotakoyama/green), installed into a
 virtual environment by scripts/fuzz-reference.py; nothing of it is vendored:
@@ -110,7 +111,8 @@ def run(a, scratch):
 
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"Machine: {os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}; "
-          f"{a.rounds} alternating rounds (reference rows {max(3, a.rounds // 3)}), median wall, whole process.\n")
+          f"{a.rounds} alternating rounds (reference rows {max(3, a.rounds // 3)}, floor rows "
+          f"{3 * a.rounds}), median wall, whole process.\n")
     print("| run | green | reference | ref / green | floor | green / floor |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
 
