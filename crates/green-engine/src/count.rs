@@ -345,10 +345,10 @@ impl Counter {
         }
     }
 
-    /// The ids of a text's characters after the source's (which `ids` starts with): the start and
-    /// the end it shares with the source, byte for byte, have the source's ids, only the
-    /// rest is read. A cut between equal bytes that is a character boundary in one text is
-    /// one in the other (the same bytes before it, or after it, say so).
+    /// The ids of a text's characters after the source's (which `ids` starts with): the
+    /// start and the end it shares with the source, byte for byte, have the source's ids,
+    /// only the rest is read. A cut between equal bytes that is a character boundary in one
+    /// text is one in the other (the same bytes before it, or after it, say so).
     fn intern_chars_from(&mut self, source: &str, text: &str, ids: &mut Vec<u32>) {
         let (s, x) = (source.as_bytes(), text.as_bytes());
         let mut head = common_prefix(s, x);
