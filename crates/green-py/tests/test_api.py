@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
+import sys
 import threading
-import time
 
 import pytest
 import reference_green
@@ -97,29 +97,35 @@ def test_known_tokenizers_listed():
 
 
 def test_gil_released_while_scoring():
-    """Another Python thread keeps running while a long scoring call is in Rust."""
-    big = 3000
-    src, ref, hyp = SRC * big, [REF0 * big, REF1 * big], HYP * big
+    """Another Python thread runs while a scoring call is in Rust. No clock: with a switch
+    interval of an hour, the interpreter never takes the GIL from the main thread, so the
+    other thread can only run if the call itself lets the GIL go. A call too short for the
+    other thread to be scheduled proves nothing either way, so the input doubles until the
+    thread has run (it would never run if the GIL were held, whatever the size)."""
     scorer = green.Scorer("char", n=8)
-    ticks = []
-    stop = threading.Event()
+    previous = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(3600.0)
+        for doubling in range(16):
+            size = 2**doubling
+            src, ref, hyp = SRC * size, [REF0 * size, REF1 * size], HYP * size
+            ran, gate = [], threading.Event()
 
-    def tick():
-        while not stop.is_set():
-            ticks.append(time.perf_counter())
-            time.sleep(0.001)
+            def other():
+                gate.wait()  # blocks (GIL released) until the main thread opens the gate
+                ran.append(True)  # needs the GIL back: only while the call has let it go
 
-    t = threading.Thread(target=tick)
-    t.start()
-    time.sleep(0.01)
-    start = time.perf_counter()
-    scorer.corpus_score(src, ref, hyp)
-    end = time.perf_counter()
-    stop.set()
-    t.join()
-    during = [x for x in ticks if start < x < end]
-    assert end - start > 0.02, "the call was too short to tell; make the input bigger"
-    assert len(during) >= 3, f"only {len(during)} ticks during a {end - start:.3f} s call: the GIL was held"
+            t = threading.Thread(target=other)
+            t.start()
+            gate.set()  # the other thread now waits for the GIL, which we hold
+            scorer.corpus_score(src, ref, hyp)
+            seen = bool(ran)  # read before anything here can let the GIL go
+            t.join()
+            if seen:
+                return
+    finally:
+        sys.setswitchinterval(previous)
+    pytest.fail(f"another thread never ran during a call on {size * len(SRC)} sentences: the GIL was held")
 
 
 def test_scorer_shared_across_threads():
@@ -156,34 +162,33 @@ def test_functions_reuse_a_cached_scorer():
 
 
 def test_ctrl_c_stops_a_long_call():
-    """Ctrl-C during a long call raises KeyboardInterrupt within a batch, instead of after
-    the whole call (the signal used to wait until the call returned)."""
+    """Ctrl-C during a long call raises KeyboardInterrupt at the next batch, instead of after
+    the whole call. No clock: the tokenizer (a Python callable, run on the engine's worker
+    threads) sends SIGINT on its first call and records which sentences it was given; the
+    call must stop long before it has seen them all."""
     import os
     import signal
 
-    text = "the cat sat on the mat today and then it went home to sleep for a long while " * 3
-    small = 20_000
-    src, ref, hyp = [text] * small, [text + " ."] * small, [text.replace("cat", "dog")] * small
-    scorer = green.Scorer("char", n=9)
-    start = time.perf_counter()
-    scorer.corpus_score(src, [ref], hyp)
-    per_small = time.perf_counter() - start
-    # Ten times as many sentences: about 10 * per_small without an interrupt.
-    src, ref, hyp = src * 10, ref * 10, hyp * 10
+    count = 40_000  # ten of the engine's batches (4,096 sentences)
+    src = [f"s{i} the cat sat on the mat" for i in range(count)]
+    ref = [f"s{i} the cat sat on a mat" for i in range(count)]
+    seen = set()
+
+    def tokenize(text):
+        if not seen:
+            os.kill(os.getpid(), signal.SIGINT)
+        seen.add(int(text.split(" ", 1)[0][1:]))
+        return text.split()
+
     # A process started in the background by a shell ignores SIGINT, and Python then installs
     # no handler: install Python's own for the test.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        timer = threading.Timer(per_small / 2, os.kill, (os.getpid(), signal.SIGINT))
-        timer.start()
-        start = time.perf_counter()
         with pytest.raises(KeyboardInterrupt):
-            scorer.corpus_score(src, [ref], hyp)
-        elapsed = time.perf_counter() - start
-        timer.join()
+            green.Scorer(tokenize).corpus_score(src, [ref], src)
     finally:
         signal.signal(signal.SIGINT, previous)
-    assert elapsed < 10 * per_small / 3, (elapsed, per_small)
+    assert seen and max(seen) < count // 2, f"the call went on to sentence {max(seen)} of {count}"
 
 
 def test_namespace_lists_public_names_only():
