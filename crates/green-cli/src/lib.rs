@@ -2,16 +2,17 @@
 //! subcommands. Scoring is the top level (no subcommand) so every reference invocation
 //! works unchanged; everything beyond the reference is a flag or a subcommand.
 
+pub mod args;
 pub mod cmd;
-pub mod guards;
-pub mod inputs;
+pub mod input;
 pub mod limits;
 pub mod output;
-pub mod score;
+pub mod stats;
 
 use clap::{Parser, Subcommand};
 
-pub use score::Level;
+pub use args::Level;
+use cmd::score;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -184,7 +185,7 @@ pub fn main(level: Option<Level>) -> i32 {
             if is_broken_pipe(&e) {
                 return 0;
             }
-            eprintln!("green: error: {}", one_line(&e));
+            output::error(&one_line(&e));
             1
         }
     }

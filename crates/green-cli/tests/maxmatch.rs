@@ -125,7 +125,7 @@ fn bad_input_is_one_clear_error() {
         ),
         (
             vec!["maxmatch", "latin1.txt", "gold.m2"],
-            "latin1.txt:2: not UTF-8",
+            "latin1.txt:2: invalid UTF-8 at byte 4",
         ),
         (
             vec!["maxmatch", "a.txt", "missing.m2"],

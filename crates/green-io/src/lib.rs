@@ -13,7 +13,7 @@ pub mod para;
 pub mod references;
 
 pub use batches::{Batch, Batches, Reader};
-pub use lines::{read_lines, Input, LineReader, Text, MAX_LINE_BYTES, WHOLE_FILE_BYTES};
+pub use lines::{read_lines, read_text, Input, LineReader, Text, MAX_LINE_BYTES, WHOLE_FILE_BYTES};
 pub use references::{Corpus, Format};
 
 /// An input problem, always naming the file and, where it applies, the line.
@@ -24,11 +24,14 @@ pub enum Error {
         path: String,
         source: std::io::Error,
     },
-    #[error("{path}:{line}: invalid UTF-8 at byte {byte} of the line; re-encode the file as UTF-8 (e.g. iconv -f GB18030 -t UTF-8)")]
+    #[error("{path}:{line}: invalid UTF-8 at byte {byte} of the line; {advice}")]
     Utf8 {
         path: String,
         line: usize,
         byte: usize,
+        /// What to do: which encoding to convert from, when the file says (a UTF-16 or
+        /// UTF-32 byte-order mark), else a common one.
+        advice: &'static str,
     },
     #[error("{path}:{line}: {message}")]
     Format {

@@ -157,6 +157,9 @@ impl Deref for Text {
 struct Whole {
     text: Arc<Text>,
     bad: Option<usize>,
+    /// What to do about a bad byte on the first line (the text is cut at `bad`, so the
+    /// byte-order mark that names the encoding is known only when it is read).
+    first_line_advice: &'static str,
     lines: Vec<(u32, u32)>,
     next: usize,
 }
@@ -198,9 +201,10 @@ impl<R: BufRead> LineReader<R> {
             Ok(_) => (unsafe { String::from_utf8_unchecked(bytes) }, None),
             Err(e) => {
                 let valid = e.valid_up_to();
+                let advice = utf8_advice(1, &bytes);
                 (
                     String::from_utf8_lossy(&bytes[..valid]).into_owned(),
-                    Some(valid),
+                    Some((valid, advice)),
                 )
             }
         };
@@ -216,12 +220,14 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
-    fn with_whole(mut self, text: Backing, bad: Option<usize>) -> Self {
+    /// `bad`: the first byte that is not UTF-8, and the advice for it on the first line.
+    fn with_whole(mut self, text: Backing, bad: Option<(usize, &'static str)>) -> Self {
         let text = Text(text);
         self.whole = Some(Whole {
             lines: line_ranges(text.as_bytes(), bad.is_some()),
             text: Arc::new(text),
-            bad,
+            bad: bad.map(|(at, _)| at),
+            first_line_advice: bad.map_or("", |(_, advice)| advice),
             next: 0,
         });
         self
@@ -264,6 +270,10 @@ impl<R: BufRead> LineReader<R> {
                 path: self.name.clone(),
                 line: self.line,
                 byte: bad - start + 1,
+                advice: match self.line {
+                    1 => w.first_line_advice,
+                    line => utf8_advice(line, &[]),
+                },
             }),
             _ => Ok(Some(start..end)),
         }
@@ -290,13 +300,18 @@ impl<R: BufRead> LineReader<R> {
     }
 
     /// Every line left, or the first error.
-    pub fn into_lines(mut self) -> Result<Vec<String>, Error> {
+    pub fn into_lines(self) -> Result<Vec<String>, Error> {
+        Ok(self.into_lines_and_bom()?.0)
+    }
+
+    /// Every line left and whether the first line started with a byte-order mark.
+    pub fn into_lines_and_bom(mut self) -> Result<(Vec<String>, bool), Error> {
         let mut lines = Vec::new();
         let mut line = String::new();
         while self.next_line(&mut line)? {
             lines.push(std::mem::take(&mut line));
         }
-        Ok(lines)
+        Ok((lines, self.bom))
     }
 
     /// Read the next line into `out` (cleared first). Returns `false` at end of input.
@@ -393,7 +408,27 @@ fn utf8<'a>(bytes: &'a [u8], path: &str, line: usize) -> Result<&'a str, Error> 
         path: path.to_owned(),
         line,
         byte: e.valid_up_to() + 1,
+        advice: utf8_advice(line, bytes),
     })
+}
+
+/// What to do about a line that is not UTF-8: a first line starting with a UTF-16 or UTF-32
+/// byte-order mark names its encoding; otherwise GB18030, the usual other encoding of GEC
+/// data (Chinese corpora).
+pub(crate) fn utf8_advice(line: usize, bytes: &[u8]) -> &'static str {
+    const MARKS: [(&[u8], &str); 4] = [
+        (b"\x00\x00\xFE\xFF", "the file is UTF-32 (big-endian byte-order mark); convert it with iconv -f UTF-32 -t UTF-8"),
+        (b"\xFF\xFE\x00\x00", "the file is UTF-32 (little-endian byte-order mark); convert it with iconv -f UTF-32 -t UTF-8"),
+        (b"\xFE\xFF", "the file is UTF-16 (big-endian byte-order mark); convert it with iconv -f UTF-16 -t UTF-8"),
+        (b"\xFF\xFE", "the file is UTF-16 (little-endian byte-order mark); convert it with iconv -f UTF-16 -t UTF-8"),
+    ];
+    MARKS
+        .iter()
+        .find(|(mark, _)| line == 1 && bytes.starts_with(mark))
+        .map_or(
+            "re-encode the file as UTF-8 (e.g. iconv -f GB18030 -t UTF-8)",
+            |(_, advice)| advice,
+        )
 }
 
 /// Line `n` (1-based) of a file without the UTF-8 byte-order mark the first line may start
@@ -409,6 +444,35 @@ pub(crate) fn without_bom(n: usize, line: &str) -> &str {
 /// Read a whole file (or `-`) into lines, Python text-mode style.
 pub fn read_lines(input: &Input) -> Result<Vec<String>, Error> {
     input.open()?.into_lines()
+}
+
+/// A whole file (or `-`) as one UTF-8 text, for formats read whole (M2, JSON, XML). Not
+/// UTF-8 is the same error as a line file's: the line, the byte within it, and what to do.
+pub fn read_text(input: &Input) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    let read = match input {
+        Input::Path(p) => File::open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
+        Input::Stdin => io::stdin().lock().read_to_end(&mut bytes),
+    };
+    read.map_err(|source| Error::Open {
+        path: input.name().to_owned(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1;
+        Error::Utf8 {
+            path: input.name().to_owned(),
+            line,
+            byte: at - start + 1,
+            advice: utf8_advice(line, &bytes[start..]),
+        }
+    })
 }
 
 /// Read all of `r` as lines (for tests and in-memory data).
@@ -549,6 +613,47 @@ mod tests {
             err.starts_with("sys.txt:2: invalid UTF-8 at byte 5"),
             "{err}"
         );
+        assert!(err.ends_with("(e.g. iconv -f GB18030 -t UTF-8)"), "{err}");
+    }
+
+    #[test]
+    fn utf16_and_utf32_files_are_named_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let cases: [(&[u8], &str); 4] = [
+            (b"\xFF\xFEa\x00\n\x00", "UTF-16 (little-endian"),
+            (b"\xFE\xFF\x00a\x00\n", "UTF-16 (big-endian"),
+            (b"\xFF\xFE\x00\x00a\x00\x00\x00", "UTF-32 (little-endian"),
+            (b"\x00\x00\xFE\xFF\x00\x00\x00a", "UTF-32 (big-endian"),
+        ];
+        for (k, (bytes, want)) in cases.into_iter().enumerate() {
+            // Streamed, read whole, mapped, and as one text: the same advice.
+            let streamed = lines_of(bytes, "u.txt").unwrap_err().to_string();
+            let path = dir.path().join(format!("u{k}.txt"));
+            std::fs::write(&path, bytes).unwrap();
+            let input = Input::parse(path.to_str().unwrap());
+            let whole = read_lines(&input).unwrap_err().to_string();
+            let text = read_text(&input).unwrap_err().to_string();
+            for err in [streamed, whole, text] {
+                assert!(err.contains(want) && err.contains("iconv -f UTF-"), "{err}");
+                assert!(!err.contains("GB18030"), "{err}");
+            }
+        }
+        // A UTF-16 mark further down is just a bad byte.
+        let later = lines_of(&b"ok\n\xFF\xFEa\n"[..], "u.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(later.contains("GB18030"), "{later}");
+    }
+
+    #[test]
+    fn read_text_names_the_line_and_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gold.m2");
+        std::fs::write(&path, b"S a\n\nS b \xff\n").unwrap();
+        let err = read_text(&Input::parse(path.to_str().unwrap()))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("gold.m2:3: invalid UTF-8 at byte 5"), "{err}");
     }
 
     #[test]

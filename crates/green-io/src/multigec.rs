@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use crate::lines::{read_lines, Input};
+use crate::lines::{read_lines, without_bom, Input};
 use crate::Error;
 
 const HEADER: &str = "### essay_id = ";
@@ -34,6 +34,8 @@ pub fn read(input: &Input) -> Result<Vec<Essay>, Error> {
     let mut essays: Vec<(Essay, usize)> = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (i, line) in lines.iter().enumerate() {
+        // A byte-order mark is not part of a header (the format is structured, as M2).
+        let line = without_bom(i + 1, line);
         if let Some(id) = line.strip_prefix(HEADER) {
             let id = id.trim().to_owned();
             if id.is_empty() {
@@ -214,6 +216,13 @@ mod tests {
             e.contains("essay_id = 1 of") && e.contains("no reference"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let md = file(dir.path(), "bom.md", "\u{feff}### essay_id = 1\nI go.\n");
+        assert_eq!(read(&md).unwrap()[0].id, "1");
     }
 
     #[test]

@@ -132,8 +132,9 @@ pub fn load(
 
 /// Read several reference files (e.g. every `-r` argument) and join their references per
 /// sentence, in argument order. All must have the same number of sentences, and files that
-/// carry sources must carry the same ones (compared without whitespace, so `猫 が` matches
-/// `猫が`): two M2 files of different corpora are an error, not a merge.
+/// carry sources must carry the same ones, byte for byte: two M2 files of different corpora
+/// are an error, not a merge, and so are two spacings of one corpus (`猫 が` and `猫が`),
+/// since each file's references are spaced like its own source and spaces are scored.
 pub fn load_all(
     inputs: &[Input],
     format: Option<Format>,
@@ -154,11 +155,13 @@ pub fn load_all(
                     )));
                 }
                 if let (Some(a), Some(b)) = (&acc.sources, &c.sources) {
-                    if let Some((i, count)) = source_mismatch(a, b) {
+                    if let Some(m) = source_mismatch(a, b) {
                         return Err(Error::Other(format!(
-                            "the source of sentence {} in {} differs from the one in {first} ({count} sentences differ); reference files must describe the same corpus",
-                            i + 1,
-                            input.name()
+                            "the source of sentence {} in {} differs from the one in {first}{} ({} sentences differ); reference files must describe the same corpus, spaced the same way",
+                            m.first + 1,
+                            input.name(),
+                            if m.spacing_only { " only in spacing" } else { "" },
+                            m.count,
                         )));
                     }
                 }
@@ -176,16 +179,28 @@ pub fn load_all(
         .ok_or_else(|| Error::Other("no reference file given".into()))
 }
 
-/// The first sentence (0-based) whose text differs between `a` and `b`, ignoring whitespace,
-/// and how many differ; `None` when all agree. `a` and `b` have the same length.
-pub fn source_mismatch(a: &[String], b: &[String]) -> Option<(usize, usize)> {
-    let same = |x: &str, y: &str| {
-        x.chars()
-            .filter(|c| !c.is_whitespace())
-            .eq(y.chars().filter(|c| !c.is_whitespace()))
-    };
+/// Where two lists of sources disagree: see [`source_mismatch`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The first sentence (0-based) that differs.
+    pub first: usize,
+    /// How many sentences differ.
+    pub count: usize,
+    /// Whether that first sentence differs only in whitespace: the same corpus spaced
+    /// another way, which scores differently all the same (spaces are scored).
+    pub spacing_only: bool,
+}
+
+/// Where `a` and `b` (of the same length) differ, byte for byte; `None` when all agree.
+pub fn source_mismatch(a: &[String], b: &[String]) -> Option<Mismatch> {
     let differ: Vec<usize> = (0..a.len().min(b.len()))
-        .filter(|&i| !same(&a[i], &b[i]))
+        .filter(|&i| a[i] != b[i])
         .collect();
-    differ.first().map(|&i| (i, differ.len()))
+    let &first = differ.first()?;
+    let visible = |x: &str| x.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    Some(Mismatch {
+        first,
+        count: differ.len(),
+        spacing_only: visible(&a[first]) == visible(&b[first]),
+    })
 }

@@ -373,7 +373,7 @@ fn reference_files_of_different_corpora_are_not_joined() {
     let c = dir.path().join("c.m2");
     std::fs::write(&a, "S the cat\n\nS a dog\n\n").unwrap();
     std::fs::write(&b, "S the bird\n\nS a dog\n\n").unwrap();
-    // Same text, other spacing: the same corpus.
+    // Same text, other spacing: the same corpus, but not the same references (spaces count).
     std::fs::write(&c, "S the  cat\n\nS a d og\n\n").unwrap();
     let inputs = |p: &[&std::path::Path]| -> Vec<Input> {
         p.iter()
@@ -387,6 +387,14 @@ fn reference_files_of_different_corpora_are_not_joined() {
         err.contains("the source of sentence 1 in") && err.contains("(1 sentences differ)"),
         "{err}"
     );
-    let ok = load_all(&inputs(&[&a, &c]), None, MissingAnnotator::Skip).unwrap();
+    let err = load_all(&inputs(&[&a, &c]), None, MissingAnnotator::Skip)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("the source of sentence 1 in")
+            && err.contains("only in spacing (2 sentences differ)"),
+        "{err}"
+    );
+    let ok = load_all(&inputs(&[&a, &a]), None, MissingAnnotator::Skip).unwrap();
     assert_eq!(ok.refs[0], ["the cat", "the cat"]);
 }

@@ -5,23 +5,22 @@
 //! no two labels (and no label and point) overlap where any of eight positions around the
 //! point is free; the label box is estimated from the name's length.
 
-use std::path::Path;
-
 use plotters::prelude::*;
 
 use crate::Error;
 
-/// Draw `metric` (x) against `human` (y) with each point labelled by its system name.
+/// The SVG of `metric` (x) against `human` (y) with each point labelled by its system
+/// name; `name` names the plot in errors.
 pub fn scatter(
-    path: &Path,
+    name: &str,
     title: &str,
     systems: &[String],
     metric: &[f64],
     human: &[f64],
     x_label: &str,
     y_label: &str,
-) -> Result<(), Error> {
-    let err = |e: String| Error::Input(format!("cannot draw {}: {e}", path.display()));
+) -> Result<String, Error> {
+    let err = |e: String| Error::Input(format!("cannot draw {name}: {e}"));
     if systems.len() != metric.len() || systems.len() != human.len() || systems.is_empty() {
         return Err(err(
             "systems, metric and human scores must have the same non-zero length".into(),
@@ -36,7 +35,8 @@ pub fn scatter(
         let pad = if hi > lo { (hi - lo) * 0.08 } else { 0.01 };
         (lo - pad)..(hi + pad)
     };
-    let root = SVGBackend::new(path, (720, 540)).into_drawing_area();
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (720, 540)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 20))
@@ -64,7 +64,9 @@ pub fn scatter(
         }))
         .map_err(|e| err(e.to_string()))?;
     root.present().map_err(|e| err(e.to_string()))?;
-    Ok(())
+    drop(chart);
+    drop(root);
+    Ok(svg)
 }
 
 /// Label font size in pixels, and the estimated width of one character.
@@ -127,16 +129,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn writes_svg_with_names() {
-        let dir = std::env::temp_dir().join(format!("green-meta-plot-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("p.svg");
+    fn draws_svg_with_names() {
         let names = vec!["AMU".to_string(), "CAMB".to_string()];
-        scatter(&path, "t", &names, &[0.5, 0.6], &[0.4, 0.7], "GREEN", "EW").unwrap();
-        let svg = std::fs::read_to_string(&path).unwrap();
+        let svg = scatter(
+            "p.svg",
+            "t",
+            &names,
+            &[0.5, 0.6],
+            &[0.4, 0.7],
+            "GREEN",
+            "EW",
+        )
+        .unwrap();
         assert!(svg.contains("<svg") && svg.contains("AMU") && svg.contains("CAMB"));
-        std::fs::remove_dir_all(&dir).unwrap();
-        assert!(scatter(&path, "t", &names, &[0.5], &[0.4, 0.7], "x", "y").is_err());
+        let err = scatter("p.svg", "t", &names, &[0.5], &[0.4, 0.7], "x", "y").unwrap_err();
+        assert!(err.to_string().contains("cannot draw p.svg"), "{err}");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use green_edits::cleme::{self, Options};
 use rayon::prelude::*;
 
 use crate::output::emit;
-use crate::score::{write_stats, ShardFile};
+use crate::stats::{write_stats, ShardFile};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -53,7 +53,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }
-    Ok(emit(&print(&file, &args.format)?)?)
+    emit(&print(&file, &args.format)?)
 }
 
 /// The output of a run (or of merged shards) in `format`: text, tsv or json.

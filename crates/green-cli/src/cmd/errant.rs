@@ -9,7 +9,7 @@ use anyhow::Result;
 use green_edits::compare::{self, Mode, Options};
 
 use crate::output::emit;
-use crate::score::{write_stats, ShardFile};
+use crate::stats::{write_stats, ShardFile};
 
 /// The files and beta of the edit metrics (`errant-compare`, `cleme`).
 #[derive(clap::Args, Debug)]
@@ -31,6 +31,9 @@ impl Files {
     /// The reference and the hypotheses, read and parsed in parallel.
     pub fn read(&self) -> Result<(green_edits::Document, Vec<green_edits::Document>)> {
         use rayon::prelude::*;
+        crate::input::stdin_once(
+            std::iter::once(self.reference.as_str()).chain(self.hyp.iter().map(String::as_str)),
+        )?;
         let (r, h) = rayon::join(
             || read_m2(&self.reference),
             || {
@@ -145,7 +148,7 @@ impl Args {
 
 /// Read and parse an M2 file (`-` is standard input).
 pub fn read_m2(path: &str) -> Result<green_edits::Document> {
-    let text = super::maxmatch::read_text(path)?;
+    let text = crate::input::read_text(path)?;
     Ok(green_edits::parse(&text, path)?)
 }
 
@@ -165,7 +168,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }
-    Ok(emit(&print(&file, args.verbose, args.format == "json")?)?)
+    emit(&print(&file, args.verbose, args.format == "json")?)
 }
 
 /// The output of a run (or of merged shards): the original's lines, or JSON.

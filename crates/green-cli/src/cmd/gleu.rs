@@ -8,14 +8,15 @@ use anyhow::{bail, Result};
 use green_engine::gleu::{self, GleuCounts, GleuStats};
 use green_engine::{Counter, Tokenizer};
 use green_io::m2::MissingAnnotator;
-use green_io::references::Format as RefFormat;
 use green_output::number::{percent, pretty_table};
 pub(crate) use green_output::Level;
 use rayon::prelude::*;
 
+use crate::args::TokenizerArgs;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
 use crate::output::emit;
-use crate::score::{load_formats, Loaded, ShardFile, TokenizerArgs};
+use crate::stats::{write_stats, ShardFile};
+use green_input::Loaded;
 
 /// Most iterations of reference sampling.
 const MAX_ITERATIONS: usize = 100_000;
@@ -125,19 +126,14 @@ impl StatsFile {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let format = RefFormat::parse(&args.ref_format)?;
-    let data = load_formats(
-        args.source.as_ref(),
+    let data = crate::input::load(
+        args.source.as_deref(),
         &args.refs,
         &args.hyps,
-        format,
+        &args.ref_format,
         args.missing_annotator,
     )?;
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()?;
-    }
+    crate::args::start_pool(args.threads, false)?;
     let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
     let counts = count(tokenizer, args.n, &data)?;
@@ -151,7 +147,7 @@ pub fn run(args: &Args) -> Result<()> {
     let signature = shard_signature(args, tokenizer);
     let file = StatsFile::new("gleu", settings, signature, &args.hyps, systems)?;
     if let Some(path) = &args.stats {
-        crate::score::write_stats(path, &file)?;
+        write_stats(path, &file)?;
     }
     let tables = args.verbose
         && match args.level {

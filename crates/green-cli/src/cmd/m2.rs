@@ -10,8 +10,6 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use green_io::{m2, Input};
 
-use crate::output::write_atomic;
-
 /// Plain M2 gives one reference per annotator, target lines one per `T<ref>`; a sentence with
 /// fewer references than the most any sentence has repeats its first one in the missing files,
 /// which leaves GREEN's scores unchanged (GREEN keeps the best reference per sentence).
@@ -63,27 +61,40 @@ pub fn run(args: &Args) -> Result<()> {
         (None, None) => bail!("give --out-dir DIR or -o PREFIX"),
     };
     for w in parsed.warnings() {
-        eprintln!("green m2: warning: {w}");
+        crate::output::warn(&w);
     }
     let corpus = green_io::Corpus {
         sources: Some(parsed.sources()),
         refs: parsed.references(args.missing_annotator),
         warnings: Vec::new(),
     };
+    // Every file is written whole before any is renamed into place: a run that fails leaves
+    // the previous set, not a mix of old and new files.
+    let mut files = crate::output::FileSet::default();
     let mut written = Vec::new();
-    if !args.no_source {
-        let path = format!("{prefix}source.txt");
-        write_lines(&path, corpus.sources.iter().flatten())?;
+    let mut add = |path: String, lines: &mut dyn Iterator<Item = &String>| {
+        files.add(
+            &path,
+            lines
+                .flat_map(|l| [l.as_str(), "\n"])
+                .collect::<String>()
+                .into_bytes(),
+        );
         written.push(path);
+    };
+    if !args.no_source {
+        add(
+            format!("{prefix}source.txt"),
+            &mut corpus.sources.iter().flatten(),
+        );
     }
     for (k, set) in corpus.as_ref_sets().iter().enumerate() {
-        let path = format!("{prefix}ref{k}.txt");
-        write_lines(&path, set)?;
-        written.push(path);
+        add(format!("{prefix}ref{k}.txt"), &mut set.iter());
     }
+    files.write()?;
     let max = corpus.max_refs();
     let fewer = corpus.refs.iter().filter(|r| r.len() < max).count();
-    eprintln!(
+    crate::output::note(&format!(
         "green m2: {} sentences, {max} reference(s){}: wrote {}",
         corpus.refs.len(),
         if fewer > 0 {
@@ -92,16 +103,6 @@ pub fn run(args: &Args) -> Result<()> {
             String::new()
         },
         written.join(" ")
-    );
+    ));
     Ok(())
-}
-
-/// Write one line per item, each ending in `\n`.
-fn write_lines<'a>(path: &str, lines: impl IntoIterator<Item = &'a String>) -> Result<()> {
-    let mut text = String::new();
-    for l in lines {
-        text.push_str(l);
-        text.push('\n');
-    }
-    write_atomic(Path::new(path), text.as_bytes())
 }

@@ -172,7 +172,7 @@ pub fn run(args: &Args) -> Result<()> {
     let configs = configs(args)?;
     let parsed = m2::read(&Input::parse(&args.input))?;
     for w in parsed.warnings() {
-        eprintln!("green maege: warning: {w}");
+        crate::output::warn(&w);
     }
     let held_out = if args.held_out.is_empty() {
         None

@@ -9,9 +9,11 @@
 use anyhow::{Context, Result};
 use green_m2::{Alternatives, Options, Report, SentenceStats};
 
+use crate::args::TokenizerArgs;
+use crate::input::read_text;
 use crate::limits::{bounded, MAX_THREADS};
 use crate::output::emit;
-use crate::score::{write_stats, ShardFile, TokenizerArgs};
+use crate::stats::{write_stats, ShardFile};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -98,15 +100,12 @@ pub(crate) fn parse_beta(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()?;
-    }
+    crate::args::start_pool(args.threads, false)?;
     let (gold_path, systems) = args.files.split_last().context("no gold file")?;
+    crate::input::stdin_once(args.files.iter().map(String::as_str))?;
     let gold = green_m2::parse_gold(&read_text(gold_path)?, gold_path, args.alternatives)?;
     for w in &gold.warnings {
-        eprintln!("warning: {w}");
+        crate::output::warn(w);
     }
     let opts = args.options();
     let tokenize = hypothesis_tokenizer(&args.tokenizer)?;
@@ -129,7 +128,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }
-    Ok(emit(&print(&file, args.verbose, args.format == "json")?)?)
+    emit(&print(&file, args.verbose, args.format == "json")?)
 }
 
 impl Settings {
@@ -168,31 +167,12 @@ fn hypothesis_tokenizer(args: &TokenizerArgs) -> Result<Option<green_tokenizers:
     Ok(if default { None } else { Some(args.build()?) })
 }
 
-/// A whole file (`-` is standard input) as UTF-8.
-pub(crate) fn read_text(path: &str) -> Result<String> {
-    let bytes = if path == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
-        b
-    } else {
-        std::fs::read(path).with_context(|| format!("cannot read {path}"))?
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        anyhow::anyhow!(
-            "{path}:{line}: not UTF-8 (byte {}); convert the file to UTF-8",
-            at + 1
-        )
-    })
-}
-
 /// System lines as Python 2 `readlines()` gives them (only `\n` ends a line), tokenized
 /// and re-joined with spaces when a tokenizer is given.
 fn read_system(path: &str, tokenizer: Option<&green_tokenizers::Built>) -> Result<Vec<String>> {
     let text = read_text(path)?;
     if text.starts_with('\u{feff}') {
-        eprintln!("warning: {path} starts with a byte-order mark; like the m2scorer, it stays part of the first token");
+        crate::output::warn(&green_input::bom_warning(path));
     }
     let mut lines: Vec<String> = green_m2::system_lines(&text)
         .into_iter()

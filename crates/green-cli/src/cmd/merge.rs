@@ -14,10 +14,12 @@ use anyhow::{bail, Context, Result};
 use green_engine::{Normalization, Signature};
 use serde_json::Value;
 
+use crate::args::{Format, Level, TokenizerArgs};
+use crate::cmd::score::{self, Scored};
 use crate::cmd::{cleme, errant, gleu, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::emit;
-use crate::score::{self, Format, Level, Scored, ShardFile, StatsFile, STATS_FORMAT};
+use crate::stats::{ShardFile, StatsFile, STATS_FORMAT};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -27,7 +29,7 @@ pub struct Args {
     pub files: Vec<String>,
 
     /// Score level: corpus or mean (GREEN and GLEU).
-    #[arg(long, value_parser = score::level_parser(), default_value = "corpus")]
+    #[arg(long, value_parser = crate::args::level_parser(), default_value = "corpus")]
     pub level: Level,
 
     /// Output format.
@@ -215,7 +217,7 @@ fn merge_green<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) -
         n: stats.config().n as i64,
         betas: stats.config().betas.clone(),
         digits: args.digits,
-        tokenizer: score::TokenizerArgs {
+        tokenizer: TokenizerArgs {
             tokenizer: merged.tokenizer.clone(),
             plugin_config: None,
             ja_dict: None,

@@ -15,7 +15,7 @@ use green_meta::{
 };
 
 use crate::limits::{bounded, MAX_GLEU_ITERATIONS, MAX_TS_RUNS, MAX_WINDOW};
-use crate::output::{emit, write_atomic};
+use crate::output::{emit, FileSet};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -257,17 +257,13 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
     Ok(out)
 }
 
-fn write(path: &Path, text: &str) -> Result<()> {
-    write_atomic(path, text.as_bytes())
-}
-
 pub fn run(args: &Args) -> Result<()> {
     if args.list_datasets {
         let names: String = BUILTIN
             .iter()
             .map(|(name, _)| format!("{name}\n"))
             .collect();
-        return Ok(emit(&names)?);
+        return emit(&names);
     }
     let options = Options {
         human: args.human.parse::<HumanScore>()?,
@@ -308,66 +304,86 @@ pub fn run(args: &Args) -> Result<()> {
         .collect::<Result<_, _>>()?;
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
+    // Everything is computed before anything is printed or written: a bad --plot-row or a
+    // plot that cannot be drawn leaves no output behind.
+    let files = match &args.out_dir {
+        Some(dir) => Some(output_files(dir, &report, &datasets, args)?),
+        None => None,
+    };
     match args.format.as_str() {
         "tsv" => emit(&report.tsv())?,
         "json" => emit(&(report.json() + "\n"))?,
         _ => emit(&report.markdown())?,
     }
-    if let Some(dir) = &args.out_dir {
+    if let (Some(dir), Some(files)) = (&args.out_dir, files) {
         let plots = dir.join("plots");
         std::fs::create_dir_all(&plots)
             .with_context(|| format!("cannot create {}", plots.display()))?;
-        write(&dir.join("table.tsv"), &report.tsv())?;
-        write(&dir.join("table.json"), &report.json())?;
-        write(&dir.join("table.md"), &report.markdown())?;
-        write(&dir.join("windows.tsv"), &report.windows_tsv())?;
-        write(&dir.join("sentences.tsv"), &report.sentences_tsv(&datasets))?;
-        write(&dir.join("human.md"), &report.human_markdown())?;
-        let first = plot_row(&report, &args.plot_row)?;
-        for ((dataset, view, metric), human) in first.system_scores.iter().zip(&report.human) {
-            let file = plots.join(format!("{}-{}.svg", dataset, view).replace(['/', ' '], "_"));
-            let name = if view.starts_with(dataset.as_str()) {
-                view.clone()
-            } else {
-                format!("{dataset} {view}")
-            };
-            let fmt = |x: Option<f64>| x.map_or("NA".to_string(), |v| format!("{v:.3}"));
-            let title = format!(
-                "{name}: r = {}, rho = {} ({} systems)",
-                fmt(green_meta::stats::pearson(metric, &human.scores)),
-                fmt(green_meta::stats::spearman(metric, &human.scores)),
-                metric.len()
-            );
-            let y = format!("human ({})", args.human);
-            // Metric scores on the scale they are printed at (×100); external rows as given.
-            let (x, x_label) = match &first.config {
-                Some(config) => {
-                    let data = datasets.iter().find(|d| &d.descriptor.name == dataset);
-                    let spec = data.map_or(config.tokenizer.as_str(), |d| {
-                        d.descriptor.tokenizer(&config.tokenizer)
-                    });
-                    let tokenizer = green_tokenizers::build(spec, &Default::default())
-                        .map(|t| t.name())
-                        .unwrap_or_else(|_| spec.to_string());
-                    (
-                        metric.iter().map(|v| v * 100.0).collect::<Vec<f64>>(),
-                        format!("{} (×100; tokenizer {tokenizer})", first.label),
-                    )
-                }
-                None => (metric.clone(), first.label.clone()),
-            };
-            green_meta::plot::scatter(
-                &file,
-                &title,
-                &human.systems,
-                &x,
-                &human.scores,
-                &x_label,
-                &y,
-            )?;
-        }
+        files.write()?;
     }
     Ok(())
+}
+
+/// The files of `-o DIR`: the tables, human scores and one plot per dataset view.
+fn output_files(
+    dir: &Path,
+    report: &green_meta::Report,
+    datasets: &[Dataset],
+    args: &Args,
+) -> Result<FileSet> {
+    let mut files = FileSet::default();
+    let mut add = |name: &str, text: String| files.add(dir.join(name), text.into_bytes());
+    add("table.tsv", report.tsv());
+    add("table.json", report.json());
+    add("table.md", report.markdown());
+    add("windows.tsv", report.windows_tsv());
+    add("sentences.tsv", report.sentences_tsv(datasets));
+    add("human.md", report.human_markdown());
+    let first = plot_row(report, &args.plot_row)?;
+    for ((dataset, view, metric), human) in first.system_scores.iter().zip(&report.human) {
+        let file = format!("{}-{}.svg", dataset, view).replace(['/', ' '], "_");
+        let name = if view.starts_with(dataset.as_str()) {
+            view.clone()
+        } else {
+            format!("{dataset} {view}")
+        };
+        let fmt = |x: Option<f64>| x.map_or("NA".to_string(), |v| format!("{v:.3}"));
+        let title = format!(
+            "{name}: r = {}, rho = {} ({} systems)",
+            fmt(green_meta::stats::pearson(metric, &human.scores)),
+            fmt(green_meta::stats::spearman(metric, &human.scores)),
+            metric.len()
+        );
+        let y = format!("human ({})", args.human);
+        // Metric scores on the scale they are printed at (×100); external rows as given.
+        let (x, x_label) = match &first.config {
+            Some(config) => {
+                let data = datasets.iter().find(|d| &d.descriptor.name == dataset);
+                let spec = data.map_or(config.tokenizer.as_str(), |d| {
+                    d.descriptor.tokenizer(&config.tokenizer)
+                });
+                let tokenizer = green_tokenizers::build(spec, &Default::default())
+                    .map(|t| t.name())
+                    .unwrap_or_else(|_| spec.to_string());
+                (
+                    metric.iter().map(|v| v * 100.0).collect::<Vec<f64>>(),
+                    format!("{} (×100; tokenizer {tokenizer})", first.label),
+                )
+            }
+            None => (metric.clone(), first.label.clone()),
+        };
+        let svg = green_meta::plot::scatter(
+            &file,
+            &title,
+            &human.systems,
+            &x,
+            &human.scores,
+            &x_label,
+            &y,
+        )?;
+        files.add(dir.join("plots").join(&file), svg.into_bytes());
+    }
+    Ok(files)
 }
 
 /// The row to plot: a 1-based number or a row's exact label.
@@ -413,9 +429,9 @@ fn warn_on_selection(datasets: &[Dataset], configs: usize) {
         .min()
         .unwrap_or(0);
     if configs >= MANY && fewest < 20 {
-        eprintln!(
-            "green: warning: {configs} configurations compared on as few as {fewest} systems: the best row is likely chosen on noise; add --bootstrap R for intervals and --williams to test differences against the first row"
-        );
+        crate::output::warn(&format!(
+            "{configs} configurations compared on as few as {fewest} systems: the best row is likely chosen on noise; add --bootstrap R for intervals and --williams to test differences against the first row"
+        ));
     }
 }
 

@@ -11,4 +11,5 @@ pub mod meta;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;
+pub mod score;
 pub mod tokenize;

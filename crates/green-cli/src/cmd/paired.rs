@@ -12,7 +12,6 @@ use anyhow::{bail, Result};
 use green_engine::score::{order_scores, select_reference};
 use green_engine::{Config, Regions, Scorer, Sentence, Signature, Tokenizer, BATCH};
 use green_io::m2::MissingAnnotator;
-use green_io::references::Format as RefFormat;
 use green_metric::{Metric, Shard};
 use green_output::Comparisons;
 use green_signif::{
@@ -21,10 +20,10 @@ use green_signif::{
 };
 use green_tokenizers::Built;
 
+use crate::args::TokenizerArgs;
 use crate::cmd::{cleme, errant, gleu, maxmatch, merge};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::emit;
-use crate::score::{load_formats, TokenizerArgs};
 use green_output::number::percent;
 
 /// Regions per order, as integers in a fixed order.
@@ -140,11 +139,11 @@ pub fn run(args: &Args) -> Result<()> {
         return from_stats(args);
     }
     let config = Config::new(args.n, vec![args.beta])?;
-    let data = load_formats(
-        args.source.as_ref(),
+    let data = crate::input::load(
+        args.source.as_deref(),
         &args.refs,
         &args.hyps,
-        RefFormat::parse(&args.ref_format)?,
+        &args.ref_format,
         args.missing_annotator,
     )?;
     let built = args.tokenizer.build()?;
@@ -313,7 +312,7 @@ fn green_of(sums: &[u64], n: usize, beta: f64) -> f64 {
 fn sentence_stats<T: Tokenizer>(
     tokenizer: T,
     config: Config,
-    data: &crate::score::Loaded,
+    data: &green_input::Loaded,
 ) -> Result<Vec<Vec<u64>>> {
     let (n, beta) = (config.n, config.betas[0]);
     let scorer = Scorer::new(tokenizer, config);

@@ -30,7 +30,7 @@ pub struct Args {
     /// Tokenizer for raw text (default: the text's own whitespace tokens, as ERRANT without
     /// -tok); e.g. `-t char` gives ChERRANT's character level for Chinese.
     #[command(flatten)]
-    pub tokenizer: crate::score::TokenizerArgs,
+    pub tokenizer: crate::args::TokenizerArgs,
 
     /// The M2 file to write (`-` for standard output).
     #[arg(long = "out", required = true, value_name = "OUT")]
@@ -46,9 +46,14 @@ pub struct Args {
     pub merge: Option<Merge>,
 }
 
-/// A text file's lines as Python's text mode yields them.
+/// A text file's lines as Python's text mode yields them (a byte-order mark kept, and named).
 fn lines(path: &str) -> Result<Vec<String>> {
-    Ok(green_io::lines::read_lines(&green_io::Input::parse(path))?)
+    let mut warnings = Vec::new();
+    let lines = green_input::read_lines(&green_io::Input::parse(path), &mut warnings)?;
+    for w in warnings {
+        crate::output::warn(&w);
+    }
+    Ok(lines)
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -68,6 +73,9 @@ pub fn run(args: &Args) -> Result<()> {
                 .collect(),
         ),
         (None, Some(orig_path)) => {
+            crate::input::stdin_once(
+                std::iter::once(orig_path.as_str()).chain(args.cor.iter().map(String::as_str)),
+            )?;
             let orig = lines(orig_path)?;
             let cors = args
                 .cor
@@ -94,10 +102,10 @@ pub fn run(args: &Args) -> Result<()> {
     };
     for (n, (source, _)) in rows.iter().enumerate() {
         if source.trim().is_empty() {
-            eprintln!(
-                "warning: {name}:{}: empty source line; like errant_parallel, no M2 block is written for it",
+            crate::output::warn(&format!(
+                "{name}:{}: empty source line; like errant_parallel, no M2 block is written for it",
                 n + 1
-            );
+            ));
         }
     }
     let default = args.tokenizer.tokenizer == "word"

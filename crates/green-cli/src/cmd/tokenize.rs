@@ -10,8 +10,8 @@
 use anyhow::{anyhow, Result};
 use green_io::Input;
 
+use crate::args::TokenizerArgs;
 use crate::output::emit;
-use crate::score::TokenizerArgs;
 
 /// The tokenizer specs and what they do, for the help text.
 fn specs_help() -> String {
@@ -46,11 +46,11 @@ pub fn run(args: &Args) -> Result<()> {
     let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
     if args.name {
-        eprintln!(
+        crate::output::note(&format!(
             "{} (normalisation: {})",
             tokenizer.name(),
             args.tokenizer.normalization
-        );
+        ));
     }
     let input = Input::parse(&args.input);
     let mut reader = input.open()?;

@@ -8,46 +8,26 @@
 use std::io::IsTerminal;
 
 use anyhow::{bail, Context, Result};
-use clap::ValueEnum;
 use green_engine::{
-    Accumulator, Config, Normalization, Report, Scorer, Sentence, SentenceCounts, SentenceScores,
-    Signature, Tokenizer, BATCH,
+    Accumulator, Config, Report, Scorer, Sentence, SentenceCounts, SentenceScores, Signature,
+    Tokenizer, BATCH,
 };
+use green_input::{Guard, Loaded};
 use green_io::m2::MissingAnnotator;
-use green_io::multigec;
-use green_io::references::{self, Format as RefFormat};
-use green_io::{read_lines, Batches, Input};
-use green_metric::Shard;
+use green_io::references::Format as RefFormat;
+use green_io::{Batches, Input};
 use green_output::green;
-pub use green_output::Level;
 use green_tokenizers::Built;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::guards;
+use crate::args::level_parser;
+pub use crate::args::{Format, Level, TokenizerArgs};
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
-use crate::output::emit;
+use crate::output::{emit, warn};
+use crate::stats::{write_stats, StatsFile, STATS_FORMAT};
 
 /// Show a progress bar (on a terminal) when the source file is at least this big.
 const PROGRESS_BYTES: u64 = 8 << 20;
-
-/// `--level`: which score to report, the reference's `green`, `sgreen` or `mgreen`.
-pub(crate) fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new([
-        PossibleValue::new("corpus").help("Counts summed over the corpus, then P/R/F (`green`)"),
-        PossibleValue::new("sentence").help("One score per sentence (`sgreen`)"),
-        PossibleValue::new("mean").help("Mean of the sentence scores (`mgreen`)"),
-    ])
-    .try_map(|name| name.parse::<Level>())
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// The reference's tab-separated text.
-    Text,
-    /// Scores, per-order counts, P/R/F and a reproducibility signature.
-    Json,
-}
 
 /// The reference CLI's arguments, with its aliases and defaults, plus our additions.
 #[derive(clap::Args, Debug)]
@@ -134,43 +114,6 @@ pub struct Args {
     pub stats: Option<String>,
 }
 
-/// The tokenizer flags, shared by scoring and `green tokenize`.
-#[derive(clap::Args, Debug)]
-pub struct TokenizerArgs {
-    /// Tokenizer: word (Python str.split, default) or char (code points), or any spec `green tokenize --help` lists.
-    #[arg(short = 't', long = "token", visible_aliases = ["tokenize", "tokenization"], default_value = "word")]
-    pub tokenizer: String,
-
-    /// Configuration string for a `-t plugin:NAME_OR_PATH` tokenizer (its meaning is the plugin's).
-    #[arg(long, value_name = "STRING")]
-    pub plugin_config: Option<String>,
-
-    /// Dictionary for `-t ja`: a compiled lindera dictionary or a MeCab IPADIC source directory
-    /// (default: $GREEN_JA_DICT, then the built-in or Debian's mecab-ipadic).
-    #[arg(long, value_name = "DIR")]
-    pub ja_dict: Option<std::path::PathBuf>,
-
-    /// Text normalisation before tokenising: none, nfc, nfkc, lower, cjk-join (remove spaces between CJK characters), or e.g. nfkc+cjk-join.
-    #[arg(long = "norm", default_value = "none", value_parser = parse_norm)]
-    pub normalization: Normalization,
-}
-
-impl TokenizerArgs {
-    /// Build the tokenizer these flags describe.
-    pub fn build(&self) -> Result<Built> {
-        let options = green_tokenizers::Options {
-            normalization: self.normalization,
-            plugin_config: self.plugin_config.clone(),
-            ja_dict: self.ja_dict.clone(),
-        };
-        Ok(green_tokenizers::build(&self.tokenizer, &options)?)
-    }
-}
-
-fn parse_norm(s: &str) -> Result<Normalization, String> {
-    s.parse()
-}
-
 /// Everything read and counted: the report, and sentence scores when asked for.
 pub(crate) struct Scored {
     pub(crate) report: Report,
@@ -214,20 +157,10 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
         .chain(&args.hyps)
         .map(|p| Input::parse(p))
         .collect();
-    if inputs.iter().filter(|i| **i == Input::Stdin).count() > 1 {
-        bail!("standard input (-) can be given for one file only");
-    }
+    crate::input::stdin_once(inputs.iter().map(Input::name))?;
     // The main thread is one of the pool's workers: one thread fewer to start, and no hand-off
-    // between the thread that reads the files and those that count them. An error when the
-    // pool was already built (green run twice in one process) is kept only when asked for.
-    let pool = rayon::ThreadPoolBuilder::new().use_current_thread();
-    match args.threads {
-        Some(threads) => pool
-            .num_threads(threads)
-            .build_global()
-            .context("cannot set the number of threads")?,
-        None => drop(pool.build_global()),
-    }
+    // between the thread that reads the files and those that count them.
+    crate::args::start_pool(args.threads, true)?;
     let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();
     let keep = Keep::new(level, args, &config);
@@ -238,32 +171,18 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
             Built::Dyn(t) => score_files(t, config, &inputs, args, keep)?,
         }
     } else {
-        let data = load_formats(
-            args.source.as_ref(),
+        let data = crate::input::load(
+            args.source.as_deref(),
             &args.refs,
             &args.hyps,
-            ref_format,
+            &args.ref_format,
             args.missing_annotator,
         )?;
-        let sample: Vec<Vec<&str>> = (0..data.sources.len().min(guards::SAMPLE))
-            .map(|i| data.hyps.iter().map(|h| h[i].as_str()).collect())
-            .collect();
-        let refs: Vec<Vec<&str>> = data.refs[..sample.len()]
-            .iter()
-            .map(|r| r.iter().map(String::as_str).collect())
-            .collect();
-        let sentences: Vec<Sentence> = (0..sample.len())
-            .map(|i| Sentence {
-                source: &data.sources[i],
-                refs: &refs[i],
-                hyps: &sample[i],
-            })
-            .collect();
-        warn(&sentences, &[], args);
+        let guard = args.tokenizer.guard(&[]);
         let scored = match built {
-            Built::Word(t) => score_loaded(t, config, &data, keep)?,
-            Built::Char(t) => score_loaded(t, config, &data, keep)?,
-            Built::Dyn(t) => score_loaded(t, config, &data, keep)?,
+            Built::Word(t) => score_loaded(t, config, &data, keep, guard)?,
+            Built::Char(t) => score_loaded(t, config, &data, keep, guard)?,
+            Built::Dyn(t) => score_loaded(t, config, &data, keep, guard)?,
         };
         // Freeing every sentence's strings would only cost time: the process ends soon.
         std::mem::forget(data);
@@ -322,66 +241,6 @@ pub(crate) fn print(scored: &Scored, args: &Args, level: Level, base: &Signature
     };
     emit(&text)?;
     Ok(())
-}
-
-/// What `--stats` writes and `green merge` reads: the statistics of one run (a shard of a
-/// corpus) and every setting that changes a number or how it is shown.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub(crate) struct StatsFile {
-    /// [`STATS_FORMAT`].
-    pub(crate) format: String,
-    pub(crate) tokenizer: String,
-    pub(crate) normalization: String,
-    /// M2 references: the missing-annotator rule.
-    pub(crate) m2: Option<String>,
-    pub(crate) refs: usize,
-    pub(crate) source: Option<String>,
-    pub(crate) references: Vec<String>,
-    pub(crate) systems: Vec<String>,
-    pub(crate) statistics: Accumulator,
-}
-
-/// The version of the statistics file layout.
-pub(crate) const STATS_FORMAT: &str = "green-stats/1";
-
-/// Write a `--stats` file (one line of JSON).
-pub(crate) fn write_stats(path: &str, file: &impl serde::Serialize) -> Result<()> {
-    std::fs::write(path, serde_json::to_string(file)? + "\n")
-        .with_context(|| format!("cannot write the statistics to {path}"))
-}
-
-/// The `--stats` file of a metric whose statistics are kept per sentence (GLEU, M2, ERRANT,
-/// CLEME): the settings its output depends on, the systems, and a [`Shard`] whose signature
-/// holds everything that must be equal for shards to merge. A command renders its output
-/// from this, so `green merge` prints what one run prints.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub(crate) struct ShardFile<O, S> {
-    /// [`STATS_FORMAT`].
-    pub(crate) format: String,
-    /// `gleu`, `m2`, `errant` or `cleme`.
-    pub(crate) metric: String,
-    pub(crate) settings: O,
-    pub(crate) systems: Vec<String>,
-    pub(crate) shard: Shard<S>,
-}
-
-impl<O, S> ShardFile<O, S> {
-    /// Every system's sentence statistics (`stats[h][k]`), under `signature`.
-    pub(crate) fn new(
-        metric: &str,
-        settings: O,
-        signature: String,
-        systems: &[String],
-        stats: Vec<Vec<S>>,
-    ) -> Result<Self> {
-        Ok(ShardFile {
-            format: STATS_FORMAT.into(),
-            metric: metric.into(),
-            settings,
-            systems: systems.to_vec(),
-            shard: Shard::new(signature, stats)?,
-        })
-    }
 }
 
 impl Scored {
@@ -546,11 +405,12 @@ fn score_files<T: Tokenizer>(
 ) -> Result<Scored> {
     let files = inputs.len();
     let refs = args.refs.len();
-    let readers = crate::inputs::open_all(inputs)?;
+    let readers = crate::input::open_all(inputs)?;
     let progress = progress_bar(&inputs[0], args.no_progress);
     let scorer = Scorer::new(tokenizer, config);
     let mut acc = keep.accumulator(&scorer.config, args.hyps.len());
     let mut done = 0usize;
+    let mut guard = args.tokenizer.guard(&args.refs);
     let bar = progress.clone();
     // A hidden bar still takes a lock and reads the clock on every row.
     let shown = !progress.is_hidden();
@@ -563,9 +423,7 @@ fn score_files<T: Tokenizer>(
         let batch = batch?;
         let views: Vec<&str> = batch.lines().collect();
         let sentences = Sentence::from_rows(&views, files, refs);
-        if done == 0 {
-            warn(&sentences, &args.refs, args);
-        }
+        guard.look(&sentences);
         keep.add_batch(&mut acc, &scorer, &sentences, done)
             .map_err(|e| match e {
                 green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
@@ -583,129 +441,15 @@ fn score_files<T: Tokenizer>(
     if done == 0 {
         bail!("{} is empty: there is nothing to score", inputs[0].name());
     }
-    for r in &readers {
-        if r.had_bom() {
-            eprintln!(
-                "green: warning: {} starts with a UTF-8 byte-order mark; like the reference, it is kept as part of the first token",
-                r.name()
-            );
-        }
+    for w in guard.warnings() {
+        warn(&w);
+    }
+    for r in readers.iter().filter(|r| r.had_bom()) {
+        warn(&green_input::bom_warning(r.name()));
     }
     // Unmapping the files would only cost time: the process ends after printing.
     std::mem::forget(readers);
     Ok(keep.finish(acc, refs))
-}
-
-/// Print the [`guards`] warnings for the first sentences of a run.
-fn warn(sentences: &[Sentence], ref_names: &[String], args: &Args) {
-    let tokenizer = &args.tokenizer;
-    for w in guards::check(
-        sentences,
-        ref_names,
-        &tokenizer.tokenizer,
-        tokenizer.normalization.join_cjk,
-    ) {
-        eprintln!("green: warning: {w}");
-    }
-}
-
-/// Sources, per-sentence references and systems, all in memory (M2 and para input).
-pub(crate) struct Loaded {
-    pub sources: Vec<String>,
-    pub refs: Vec<Vec<String>>,
-    pub hyps: Vec<Vec<String>>,
-    pub max_refs: usize,
-    /// Whether any reference file was M2 (so the missing-annotator rule applies).
-    pub from_m2: bool,
-}
-
-/// Read references (line, M2 or para files), and the source and system line files beside them.
-pub(crate) fn load_formats(
-    source: Option<&String>,
-    ref_paths: &[String],
-    hyp_paths: &[String],
-    format: Option<RefFormat>,
-    missing: MissingAnnotator,
-) -> Result<Loaded> {
-    let ref_inputs: Vec<Input> = ref_paths.iter().map(|r| Input::parse(r)).collect();
-    let format_of = |i: &Input| format.unwrap_or_else(|| RefFormat::detect(i.name()));
-    if ref_inputs
-        .iter()
-        .any(|i| format_of(i) == RefFormat::MultiGec)
-    {
-        let source = source.ok_or_else(|| {
-            anyhow::anyhow!("MultiGEC references align with their original essays: pass them with -s ORIGINAL.md")
-        })?;
-        let hyp_inputs: Vec<Input> = hyp_paths.iter().map(|h| Input::parse(h)).collect();
-        let essays = multigec::load(&Input::parse(source), &ref_inputs, &hyp_inputs)?;
-        if essays.sources.is_empty() {
-            bail!("{source} has no essays: there is nothing to score");
-        }
-        return Ok(Loaded {
-            max_refs: essays.refs.iter().map(Vec::len).max().unwrap_or(0),
-            sources: essays.sources,
-            refs: essays.refs,
-            hyps: essays.hyps,
-            from_m2: false,
-        });
-    }
-    let from_m2 = ref_inputs.iter().any(|i| format_of(i) == RefFormat::M2);
-    let corpus = references::load_all(&ref_inputs, format, missing)?;
-    for w in &corpus.warnings {
-        eprintln!("green: warning: {w}");
-    }
-    let sentences = corpus.refs.len();
-    let max_refs = corpus.max_refs();
-    let sources = match (source, corpus.sources) {
-        (Some(path), carried) => {
-            let lines = read_lines(&Input::parse(path))?;
-            if lines.len() != sentences {
-                bail!(
-                    "line count mismatch: {path} has {} lines but {} has {sentences} sentences",
-                    lines.len(),
-                    ref_paths[0]
-                );
-            }
-            if let Some(carried) = &carried {
-                if let Some((i, count)) = references::source_mismatch(&lines, carried) {
-                    bail!(
-                        "line {} of {path} differs from the source of sentence {} in {} ({count} sentences differ); -s must be the corpus the references describe (leave -s out to use the references' own sources)",
-                        i + 1,
-                        i + 1,
-                        ref_paths[0]
-                    );
-                }
-            }
-            lines
-        }
-        (None, Some(sources)) => sources,
-        (None, None) => bail!("no source file given: pass it with -s SRC"),
-    };
-    let mut hyps = Vec::with_capacity(hyp_paths.len());
-    for path in hyp_paths {
-        let lines = read_lines(&Input::parse(path))?;
-        if lines.len() != sentences {
-            bail!(
-                "line count mismatch: {} has {sentences} sentences but {path} has {} lines; every system file needs one line per sentence",
-                ref_paths[0],
-                lines.len()
-            );
-        }
-        hyps.push(lines);
-    }
-    if sentences == 0 {
-        bail!(
-            "{} has no sentences: there is nothing to score",
-            ref_paths[0]
-        );
-    }
-    Ok(Loaded {
-        sources,
-        refs: corpus.refs,
-        hyps,
-        max_refs,
-        from_m2,
-    })
 }
 
 /// Score in-memory data whose sentences may have different numbers of references.
@@ -714,25 +458,14 @@ fn score_loaded<T: Tokenizer>(
     config: Config,
     data: &Loaded,
     mut keep: Keep,
+    mut guard: Guard,
 ) -> Result<Scored> {
     let scorer = Scorer::new(tokenizer, config);
     let mut acc = keep.accumulator(&scorer.config, data.hyps.len());
-    let refs: Vec<Vec<&str>> = data
-        .refs
-        .iter()
-        .map(|r| r.iter().map(String::as_str).collect())
-        .collect();
-    let hyps: Vec<Vec<&str>> = (0..data.sources.len())
-        .map(|i| data.hyps.iter().map(|h| h[i].as_str()).collect())
-        .collect();
-    let sentences: Vec<Sentence> = (0..data.sources.len())
-        .map(|i| Sentence {
-            source: &data.sources[i],
-            refs: &refs[i],
-            hyps: &hyps[i],
-        })
-        .collect();
+    let views = data.views();
+    let sentences = views.sentences();
     for (b, chunk) in sentences.chunks(BATCH).enumerate() {
+        guard.look(chunk);
         keep.add_batch(&mut acc, &scorer, chunk, b * BATCH)
             .map_err(|e| match e {
                 green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
@@ -742,6 +475,9 @@ fn score_loaded<T: Tokenizer>(
                 ),
                 e => e.into(),
             })?;
+    }
+    for w in guard.warnings() {
+        warn(&w);
     }
     Ok(keep.finish(acc, data.max_refs))
 }

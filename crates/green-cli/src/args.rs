@@ -1,0 +1,99 @@
+//! Flags that several commands share, defined once: the tokenizer flags, `--threads`, the
+//! score level and the output format. Each command's own flags live in its module.
+
+use anyhow::{Context, Result};
+use clap::ValueEnum;
+use green_engine::Normalization;
+pub use green_output::Level;
+use green_tokenizers::Built;
+
+use crate::output::warn;
+
+/// `--level`: which score to report, the reference's `green`, `sgreen` or `mgreen`.
+pub(crate) fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new([
+        PossibleValue::new("corpus").help("Counts summed over the corpus, then P/R/F (`green`)"),
+        PossibleValue::new("sentence").help("One score per sentence (`sgreen`)"),
+        PossibleValue::new("mean").help("Mean of the sentence scores (`mgreen`)"),
+    ])
+    .try_map(|name| name.parse::<Level>())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The reference's tab-separated text.
+    Text,
+    /// Scores, per-order counts, P/R/F and a reproducibility signature.
+    Json,
+}
+
+/// The tokenizer flags, shared by every command that tokenizes.
+#[derive(clap::Args, Debug)]
+pub struct TokenizerArgs {
+    /// Tokenizer: word (Python str.split, default) or char (code points), or any spec `green tokenize --help` lists.
+    #[arg(short = 't', long = "token", visible_aliases = ["tokenize", "tokenization"], default_value = "word")]
+    pub tokenizer: String,
+
+    /// Configuration string for a `-t plugin:NAME_OR_PATH` tokenizer (its meaning is the plugin's).
+    #[arg(long, value_name = "STRING")]
+    pub plugin_config: Option<String>,
+
+    /// Dictionary for `-t ja`: a compiled lindera dictionary or a MeCab IPADIC source directory
+    /// (default: $GREEN_JA_DICT, then the built-in or Debian's mecab-ipadic).
+    #[arg(long, value_name = "DIR")]
+    pub ja_dict: Option<std::path::PathBuf>,
+
+    /// Text normalisation before tokenising: none, nfc, nfkc, lower, cjk-join (remove spaces between CJK characters), or e.g. nfkc+cjk-join.
+    #[arg(long = "norm", default_value = "none", value_parser = parse_norm)]
+    pub normalization: Normalization,
+}
+
+impl TokenizerArgs {
+    /// Build the tokenizer these flags describe.
+    pub fn build(&self) -> Result<Built> {
+        let options = green_tokenizers::Options {
+            normalization: self.normalization,
+            plugin_config: self.plugin_config.clone(),
+            ja_dict: self.ja_dict.clone(),
+        };
+        Ok(green_tokenizers::build(&self.tokenizer, &options)?)
+    }
+
+    /// A guard of a run with these flags ([`green_input::Guard`]).
+    pub fn guard(&self, ref_names: &[String]) -> green_input::Guard {
+        green_input::Guard::new(&self.tokenizer, self.normalization.join_cjk, ref_names)
+    }
+}
+
+fn parse_norm(s: &str) -> Result<Normalization, String> {
+    s.parse()
+}
+
+/// Worker threads beyond this many per core only cost time (each is started, and the work
+/// is split finer): `--threads` above it is lowered to it, with a warning.
+const THREADS_PER_CORE: usize = 4;
+
+/// Start the global thread pool with `threads` workers (default: one per core). With
+/// `use_current`, the calling thread is one of them (no hand-off between reading and
+/// counting). A pool already started (green run twice in one process) is kept.
+pub fn start_pool(threads: Option<usize>, use_current: bool) -> Result<()> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if use_current {
+        pool = pool.use_current_thread();
+    }
+    let Some(asked) = threads else {
+        drop(pool.build_global());
+        return Ok(());
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = THREADS_PER_CORE * cores;
+    if asked > most {
+        warn(&format!(
+            "--threads {asked} is more than {THREADS_PER_CORE} per core on this machine's {cores} cores; using {most} (results are the same at any count)"
+        ));
+    }
+    pool.num_threads(asked.min(most))
+        .build_global()
+        .context("cannot set the number of threads")
+}
