@@ -505,6 +505,8 @@ fn long_aliases_of_the_reference() {
 
 /// A corpus scored in three shards with `--stats` and joined by `green merge` prints what one
 /// run prints, at corpus and mean level, as text, -v tables and JSON; for GREEN and for GLEU.
+/// Shards are row ranges of the whole files (`--rows`), given in any order; or separately
+/// split files joined with `--concat` in the order given.
 #[test]
 fn merged_shard_statistics_print_one_run() {
     let root = tempfile::tempdir().unwrap();
@@ -531,20 +533,32 @@ fn merged_shard_statistics_print_one_run() {
     let base = [
         "-s", "src", "-r", "ref0", "ref1", "-c", "hyp0", "hyp1", "-b", "0.5", "2", "-n", "3",
     ];
-    write(&root.path().join("whole"), &rows);
-    for (k, part) in [&rows[..1], &rows[1..4200], &rows[4200..]]
+    let whole_dir = root.path().join("whole");
+    write(&whole_dir, &rows);
+    let cuts = ["0:1", "1:4200", "4200:"];
+    for (k, range) in [&rows[..1], &rows[1..4200], &rows[4200..]]
         .into_iter()
         .enumerate()
     {
-        let dir = root.path().join(format!("part{k}"));
-        write(&dir, part);
         let stats = root.path().join(format!("part{k}.json"));
         stdout(&green(
+            &whole_dir,
+            &with(
+                &base,
+                &["--rows", cuts[k], "--stats", stats.to_str().unwrap()],
+            ),
+        ));
+        let dir = root.path().join(format!("part{k}"));
+        write(&dir, range);
+        let split = root.path().join(format!("split{k}.json"));
+        stdout(&green(
             &dir,
-            &with(&base, &["--stats", stats.to_str().unwrap()]),
+            &with(&base, &["--stats", split.to_str().unwrap()]),
         ));
     }
     let parts = ["part0.json", "part1.json", "part2.json"];
+    let any_order = ["part2.json", "part0.json", "part1.json"];
+    let split = ["--concat", "split0.json", "split1.json", "split2.json"];
     for opts in [
         &[][..],
         &["--level", "mean"],
@@ -552,20 +566,54 @@ fn merged_shard_statistics_print_one_run() {
         &["--format", "json", "-d", "6"],
         &["--level", "mean", "--format", "json"],
     ] {
-        let whole = stdout(&green(&root.path().join("whole"), &with(&base, opts)));
-        let merged = stdout(&green(root.path(), &with(&with(&["merge"], &parts), opts)));
-        assert_eq!(merged, whole, "{opts:?}");
+        let whole = stdout(&green(&whole_dir, &with(&base, opts)));
+        for files in [&parts[..], &any_order, &split] {
+            let merged = stdout(&green(root.path(), &with(&with(&["merge"], files), opts)));
+            assert_eq!(merged, whole, "{files:?} {opts:?}");
+        }
     }
+    // What used to merge and print a score: one error line each.
+    for (files, error) in [
+        (
+            &["part0.json", "part0.json", "part1.json", "part2.json"][..],
+            "part0.json and part0.json hold the same rows (0..1) of one corpus",
+        ),
+        (
+            &["part0.json", "part2.json"],
+            "rows 1..4200 of the corpus are in none of the files given",
+        ),
+        (
+            &["part0.json", "part1.json"],
+            "rows 4200..5000 of the corpus (5000 rows) are in none of the files given",
+        ),
+        (
+            &["split0.json", "split1.json", "split2.json"],
+            "split1.json is of another corpus than split0.json",
+        ),
+        (
+            &["--concat", "split0.json", "split0.json"],
+            "split0.json and split0.json hold the same rows (0..1)",
+        ),
+    ] {
+        fails_with(&green(root.path(), &with(&["merge"], files)), error);
+    }
+    // Rows out of the corpus.
+    fails_with(
+        &green(&whole_dir, &with(&base, &["--rows", "4000:6000"])),
+        "--rows 4000:6000: the corpus has 5000 rows",
+    );
     // GLEU: every sentence's statistics per shard, folded by the official GLEU's Metric.
     let gleu = [
         "gleu", "-s", "src", "-r", "ref0", "ref1", "-o", "hyp0", "hyp1", "-n", "3",
     ];
     for (name, mode) in [("sampled", &["-i", "50"][..]), ("max", &["-m"])] {
-        for k in 0..3 {
-            let dir = root.path().join(format!("part{k}"));
+        for (k, cut) in cuts.iter().enumerate() {
             let stats = root.path().join(format!("{name}{k}.json"));
-            let args = with(&with(&gleu, mode), &["--stats", stats.to_str().unwrap()]);
-            stdout(&green(&dir, &args));
+            let args = with(
+                &with(&gleu, mode),
+                &["--rows", cut, "--stats", stats.to_str().unwrap()],
+            );
+            stdout(&green(&whole_dir, &args));
         }
         let parts = [0, 1, 2].map(|k| format!("{name}{k}.json"));
         let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
@@ -574,30 +622,36 @@ fn merged_shard_statistics_print_one_run() {
             &["--level", "mean"],
             &["--format", "json", "-d", "6"],
         ] {
-            let whole = stdout(&green(
-                &root.path().join("whole"),
-                &with(&with(&gleu, mode), opts),
-            ));
+            let whole = stdout(&green(&whole_dir, &with(&with(&gleu, mode), opts)));
             let merged = stdout(&green(root.path(), &with(&with(&["merge"], &parts), opts)));
             assert_eq!(merged, whole, "{name} {opts:?}");
         }
     }
     fails_with(
-        &green(root.path(), &["merge", "sampled0.json", "max1.json"]),
+        &green(
+            root.path(),
+            &["merge", "sampled0.json", "max1.json", "sampled2.json"],
+        ),
         "max1.json cannot follow sampled0.json",
     );
     fails_with(
         &green(root.path(), &["merge", "part0.json", "max1.json"]),
         "max1.json holds gleu statistics but part0.json holds green",
     );
-    // Shards of other settings, damaged or foreign files: one error line each.
-    let dir = root.path().join("part0");
+    // Shards of other settings, damaged, edited or foreign files: one error line each.
     let char_stats = root.path().join("char.json");
     stdout(&green(
-        &dir,
+        &whole_dir,
         &with(
             &base,
-            &["-t", "char", "--stats", char_stats.to_str().unwrap()],
+            &[
+                "-t",
+                "char",
+                "--rows",
+                "1:",
+                "--stats",
+                char_stats.to_str().unwrap(),
+            ],
         ),
     ));
     fails_with(
@@ -610,13 +664,17 @@ fn merged_shard_statistics_print_one_run() {
         "junk.json: not a statistics file of --stats",
     );
     let text = std::fs::read_to_string(root.path().join("part1.json")).unwrap();
-    std::fs::write(
-        root.path().join("cut.json"),
-        text.replace("\"sentences\":4199", "\"sentences\":4198"),
-    )
-    .unwrap();
-    fails_with(
-        &green(root.path(), &["merge", "part0.json", "cut.json"]),
-        "cut.json: damaged statistics",
-    );
+    for (name, edited) in [
+        (
+            "cut.json",
+            text.replace("\"sentences\":4199", "\"sentences\":4198"),
+        ),
+        ("count.json", text.replacen("\"tk\":", "\"tk\":1", 1)),
+    ] {
+        std::fs::write(root.path().join(name), edited).unwrap();
+        fails_with(
+            &green(root.path(), &["merge", "part0.json", name, "part2.json"]),
+            &format!("{name}: the statistics were changed after green wrote them"),
+        );
+    }
 }

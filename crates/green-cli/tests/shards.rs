@@ -198,14 +198,32 @@ fn edit_metric_shards_merge_to_one_run() {
         for output in outputs {
             let whole = run(root, &with(&shard(metric, settings), output));
             let args: Vec<&str> = files.iter().map(String::as_str).collect();
-            let merged = run(root, &with(&with(&["merge"], &args), output));
+            let merged = run(root, &with(&with(&["merge", "--concat"], &args), output));
             assert_eq!(merged, whole, "{metric} {settings:?} {output:?}");
         }
+    }
+    // Row ranges of the whole files (`--rows`), given in any order, merge to the whole too.
+    for metric in ["maxmatch", "errant-compare", "cleme"] {
+        let mut files = Vec::new();
+        for (p, rows) in ["170:", "0:1", "1:170"].into_iter().enumerate() {
+            let stats = format!("{metric}-rows{p}.json");
+            run(
+                root,
+                &with(&shard(metric, &[]), &["--rows", rows, "--stats", &stats]),
+            );
+            files.push(stats);
+        }
+        let args: Vec<&str> = files.iter().map(String::as_str).collect();
+        let merged = run(root, &with(&["merge"], &args));
+        assert_eq!(merged, run(root, &shard(metric, &[])), "{metric} --rows");
     }
     // The cut matters: M2's first shard alone is not the whole's first sentence score.
     let alone = run(
         root,
-        &with(&["merge"], &["maxmatch0-1.json", "maxmatch0-2.json"]),
+        &with(
+            &["merge", "--concat"],
+            &["maxmatch0-1.json", "maxmatch0-2.json"],
+        ),
     );
     assert_ne!(alone, run(root, &shard("maxmatch", &[])));
 
@@ -218,7 +236,7 @@ fn edit_metric_shards_merge_to_one_run() {
             &["--test", "bs", "--reps", "200"][..],
             &["--test", "ar", "--reps", "200"],
         ] {
-            let mut args = with(&["paired", "--stats"], &[]);
+            let mut args = with(&["paired", "--concat", "--stats"], &[]);
             args.extend(parts.iter().cloned());
             let from_parts = run(root, &with(&args, test));
             let from_whole = run(root, &with(&["paired", "--stats", &whole], test));
@@ -241,7 +259,7 @@ fn edit_metric_shards_merge_to_one_run() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     };
     refused(
-        &["merge", "maxmatch0-0.json", "cleme4-1.json"],
+        &["merge", "--concat", "maxmatch0-0.json", "cleme4-1.json"],
         "holds cleme statistics but maxmatch0-0.json holds m2",
     );
     run(
@@ -252,7 +270,7 @@ fn edit_metric_shards_merge_to_one_run() {
         ),
     );
     refused(
-        &["merge", "maxmatch0-0.json", "beta1.json"],
+        &["merge", "--concat", "maxmatch0-0.json", "beta1.json"],
         "beta1.json cannot follow maxmatch0-0.json",
     );
     refused(

@@ -626,6 +626,25 @@ pub struct Cleme {
     pub independent: bool,
 }
 
+impl green_metric::Checked for SentenceStats {
+    /// Every reference (and the independent count) classifies the same chunks of the
+    /// hypothesis, and at most every chunk of every reference is changed.
+    fn check(&self) -> Result<(), String> {
+        let chunks =
+            |c: &Classes| c.tp.len() as u64 + c.fp.len() as u64 + c.fn_.len() as u64 + c.tn;
+        let n = chunks(&self.independent);
+        if self.dependent.iter().any(|c| chunks(c) != n) {
+            return Err(
+                "CLEME statistics whose references classify different numbers of chunks".into(),
+            );
+        }
+        if self.ref_length.1 > n * self.dependent.len() as u64 {
+            return Err("CLEME statistics with more changed reference chunks than chunks".into());
+        }
+        Ok(())
+    }
+}
+
 impl green_metric::Metric for Cleme {
     type Stats = SentenceStats;
     type Totals = f64;
@@ -782,6 +801,28 @@ mod tests {
     }
 
     const REF: &str = "S a b c d e\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\nA 3 3|||M:X|||x|||REQUIRED|||-NONE-|||0\nA 1 3|||R:X|||B C|||REQUIRED|||-NONE-|||1\n";
+
+    #[test]
+    fn statistics_read_back_are_checked() {
+        use green_metric::Checked;
+        let good = stats(
+            "S a b c d e\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\n",
+            REF,
+        );
+        assert_eq!(good.check(), Ok(()));
+        let mut bad = good.clone();
+        bad.dependent[0].tn += 1;
+        assert!(bad
+            .check()
+            .unwrap_err()
+            .contains("classify different numbers of chunks"));
+        let mut bad = good;
+        bad.ref_length.1 = 1000;
+        assert!(bad
+            .check()
+            .unwrap_err()
+            .contains("more changed reference chunks"));
+    }
 
     #[test]
     fn chunks_are_shared_and_widened() {

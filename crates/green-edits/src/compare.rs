@@ -369,6 +369,32 @@ pub struct Errant {
     pub beta: f64,
 }
 
+impl green_metric::Checked for SentenceStats {
+    /// At least one annotator pair, whose per-type counts add up to no more than its totals.
+    fn check(&self) -> Result<(), String> {
+        if self.pairs.is_empty() {
+            return Err("ERRANT statistics without an annotator pair".into());
+        }
+        for p in &self.pairs {
+            let mut sums = [0u64; 3];
+            for (_, counts) in &p.categories {
+                for (sum, c) in sums.iter_mut().zip(counts) {
+                    *sum = sum
+                        .checked_add(*c)
+                        .ok_or("ERRANT counts too large to add")?;
+                }
+            }
+            if sums[0] > p.tp || sums[1] > p.fp || sums[2] > p.fn_ {
+                return Err(format!(
+                    "ERRANT counts of pair {}-{}: its error types add up to more than its totals",
+                    p.hyp, p.reference
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl green_metric::Metric for Errant {
     type Stats = SentenceStats;
     type Totals = Report;
@@ -557,6 +583,21 @@ mod tests {
     }
 
     const REF: &str = "S a b c d\nA 0 1|||R:X|||A|||REQUIRED|||-NONE-|||0\nA 2 3|||U:Y|||-NONE-|||REQUIRED|||-NONE-|||0\nA 0 1|||R:X|||A|||REQUIRED|||-NONE-|||1\n\nS e f\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n";
+
+    #[test]
+    fn statistics_read_back_are_checked() {
+        use green_metric::Checked;
+        let hyp = "S a b c d\nA 0 1|||R:X|||A|||REQUIRED|||-NONE-|||0\n\nS e f\nA 1 2|||R:Q|||g|||REQUIRED|||-NONE-|||0\n";
+        let stats = corpus_stats(&doc(hyp), &doc(REF), &Options::default()).unwrap();
+        assert!(stats.iter().all(|s| s.check().is_ok()));
+        let mut bad = stats[0].clone();
+        bad.pairs[0].tp = 0;
+        assert!(bad
+            .check()
+            .unwrap_err()
+            .contains("add up to more than its totals"));
+        assert!(SentenceStats { pairs: vec![] }.check().is_err());
+    }
 
     #[test]
     fn best_pair_and_counts() {

@@ -259,8 +259,43 @@ impl Accumulator {
         self.scores.as_deref()
     }
 
-    /// Checks that the parts fit together (for an accumulator read back from outside).
+    /// Checks that the parts fit together and that every sentence score is one a sentence
+    /// can have (for an accumulator read back from outside).
     pub fn check(&self) -> Result<(), Error> {
+        self.check_shape()?;
+        let slots = self.hyps * self.config.betas.len();
+        let Some(scores) = &self.scores else {
+            return Ok(());
+        };
+        if let Some(k) = scores.iter().position(|s| !(0.0..=1.0).contains(s)) {
+            return Err(Error::Input(format!(
+                "these GREEN statistics are damaged: sentence {} has a score of {} (scores lie between 0 and 1)",
+                k / slots + 1,
+                scores[k]
+            )));
+        }
+        // The sums were added in sentence order: the same order gives the same bits.
+        let mut sums = vec![0.0f64; slots];
+        for sentence in scores.chunks(slots.max(1)) {
+            for (sum, s) in sums.iter_mut().zip(sentence) {
+                *sum += s;
+            }
+        }
+        if sums
+            .iter()
+            .zip(&self.sums)
+            .any(|(a, b)| a.to_bits() != b.to_bits())
+        {
+            return Err(Error::Input(
+                "these GREEN statistics are damaged: their sums are not the sums of their sentence scores"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// [`Accumulator::check`] of the sizes only.
+    fn check_shape(&self) -> Result<(), Error> {
         let config = Config::new(self.config.n, self.config.betas.clone())?;
         let slots = self.hyps * config.betas.len();
         let scores_fit = self
@@ -280,7 +315,8 @@ impl Accumulator {
     /// afterwards this accumulator is what one pass over both would have made. Both must be
     /// [`Accumulator::mergeable`] and made with the same configuration and number of systems.
     pub fn merge(&mut self, other: &Accumulator) -> Result<(), Error> {
-        self.check()?;
+        // This accumulator was checked when it was read or built; the next one is new.
+        self.check_shape()?;
         other.check()?;
         let same_betas = self.config.betas.len() == other.config.betas.len()
             && self
@@ -300,7 +336,16 @@ impl Accumulator {
                 "only mergeable statistics merge (they keep every sentence score)".into(),
             ));
         };
-        add_all(&mut self.totals, &other.totals);
+        let mut totals = self.totals.clone();
+        for (t, o) in totals.iter_mut().zip(&other.totals) {
+            *t = t.checked_add(o).ok_or_else(|| {
+                Error::Input(
+                    "these GREEN statistics add up to more than 2^64 n-grams; a count is damaged"
+                        .into(),
+                )
+            })?;
+        }
+        self.totals = totals;
         if !self.sums.is_empty() {
             for sentence in theirs.chunks(self.sums.len()) {
                 for (sum, score) in self.sums.iter_mut().zip(sentence) {

@@ -28,6 +28,19 @@ pub struct Regions {
 }
 
 impl Regions {
+    /// `self + other`, or `None` where a count would pass `u64::MAX`.
+    pub fn checked_add(&self, other: &Regions) -> Option<Regions> {
+        Some(Regions {
+            tk: self.tk.checked_add(other.tk)?,
+            td: self.td.checked_add(other.td)?,
+            ti: self.ti.checked_add(other.ti)?,
+            od: self.od.checked_add(other.od)?,
+            oi: self.oi.checked_add(other.oi)?,
+            ud: self.ud.checked_add(other.ud)?,
+            ui: self.ui.checked_add(other.ui)?,
+        })
+    }
+
     /// Regions of one n-gram with multiplicities `s`, `r`, `c` in source, reference, hypothesis.
     #[inline]
     pub fn of(s: u64, r: u64, c: u64) -> Regions {

@@ -94,6 +94,42 @@ pub struct Gleu {
     pub max: bool,
 }
 
+impl green_metric::Checked for GleuCounts {
+    /// Every hypothesis n-gram is matched, penalised or neither, and a hypothesis of `len`
+    /// tokens has `len - k + 1` n-grams of order `k`.
+    fn check(&self) -> Result<(), String> {
+        if self.n == 0
+            || self.stats.len() != self.hyps * self.refs * self.n
+            || self.ref_len.len() != self.refs
+            || self.hyp_len.len() != self.hyps
+        {
+            return Err(
+                "GLEU counts whose sizes do not fit their orders, references and hypotheses".into(),
+            );
+        }
+        for h in 0..self.hyps {
+            for r in 0..self.refs {
+                for (k, s) in self.get(h, r).iter().enumerate() {
+                    let grams = self.hyp_len[h].saturating_sub(k as u64);
+                    if s.total != grams
+                        || s.matched.checked_add(s.penalty).is_none_or(|m| m > s.total)
+                    {
+                        return Err(format!(
+                            "GLEU counts of order {} ({} matched, {} penalised, {} in all) impossible for a hypothesis of {} tokens",
+                            k + 1,
+                            s.matched,
+                            s.penalty,
+                            s.total,
+                            self.hyp_len[h]
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 impl green_metric::Metric for Gleu {
     type Stats = GleuCounts;
     type Totals = f64;
@@ -360,6 +396,28 @@ mod tests {
         }
         // Third draw of seed 101, times 3, floored: 2.
         assert_eq!(draws(1, [3, 3, 3])[2], 2);
+    }
+
+    #[test]
+    fn statistics_read_back_are_checked() {
+        use green_metric::Checked;
+        let counts = Counter::with_local(|c| {
+            c.count_gleu(&Whitespace, 2, "a b c", &["a x c"], &["a b c", "a b"])
+                .unwrap()
+        });
+        assert_eq!(counts.check(), Ok(()));
+        let mut bad = counts.clone();
+        bad.stats[0].matched += 5;
+        assert!(bad
+            .check()
+            .unwrap_err()
+            .contains("impossible for a hypothesis of 3 tokens"));
+        let mut bad = counts.clone();
+        bad.hyp_len[1] = 7;
+        assert!(bad.check().is_err());
+        let mut bad = counts;
+        bad.stats.pop();
+        assert!(bad.check().unwrap_err().contains("sizes do not fit"));
     }
 
     #[test]

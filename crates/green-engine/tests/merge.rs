@@ -204,3 +204,37 @@ fn merging_refuses_other_settings_and_damaged_statistics() {
     let err = a.merge(&damaged).unwrap_err().to_string();
     assert!(err.contains("damaged"), "{err}");
 }
+
+/// Statistics edited after they were written: a score no sentence has, sums that are not the
+/// sums of the scores, counts that wrap around u64. Each used to merge and print a score.
+#[test]
+fn merging_checks_what_no_counter_produces() {
+    let scorer = Scorer::new(Whitespace, Config::new(2, vec![1.0]).unwrap());
+    let rows: Vec<Row> = vec![
+        (
+            "a b c".into(),
+            vec!["a x c".into()],
+            ["a b c".into(), "a x c".into()],
+        );
+        3
+    ];
+    let good = statistics(&scorer, &rows);
+    assert!(good.check().is_ok());
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| -> Accumulator {
+        let mut json = serde_json::to_value(&good).unwrap();
+        f(&mut json);
+        serde_json::from_value(json).unwrap()
+    };
+    let above_one = edit(&|j| j["scores"][0] = 1.5.into());
+    let err = good.clone().merge(&above_one).unwrap_err().to_string();
+    assert!(err.contains("sentence 1 has a score of 1.5"), "{err}");
+    let resummed = edit(&|j| j["sums"][0] = 0.25.into());
+    let err = good.clone().merge(&resummed).unwrap_err().to_string();
+    assert!(
+        err.contains("not the sums of their sentence scores"),
+        "{err}"
+    );
+    let huge = edit(&|j| j["totals"][0]["tk"] = u64::MAX.into());
+    let err = huge.clone().merge(&huge).unwrap_err().to_string();
+    assert!(err.contains("more than 2^64"), "{err}");
+}

@@ -33,6 +33,19 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// Keep sentences `rows` only (a shard of the corpus).
+    pub fn keep(&mut self, rows: std::ops::Range<usize>) {
+        fn cut<T>(v: &mut Vec<T>, rows: &std::ops::Range<usize>) {
+            v.truncate(rows.end);
+            v.drain(..rows.start);
+        }
+        cut(&mut self.sources, &rows);
+        cut(&mut self.refs, &rows);
+        for h in &mut self.hyps {
+            cut(h, &rows);
+        }
+    }
+
     /// Every sentence's texts as slices, for [`green_engine::Sentence`]s.
     pub fn views(&self) -> Views<'_> {
         Views {

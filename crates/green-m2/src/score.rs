@@ -349,6 +349,32 @@ pub struct MaxMatch {
     pub beta: f64,
 }
 
+impl green_metric::Checked for SentenceStats {
+    /// One candidate per annotator, ascending by id, each correct edit both proposed and gold.
+    fn check(&self) -> Result<(), String> {
+        if self.candidates.is_empty() {
+            return Err("M2 statistics without an annotator".into());
+        }
+        if self
+            .candidates
+            .windows(2)
+            .any(|w| w[0].annotator >= w[1].annotator)
+        {
+            return Err("M2 statistics whose annotators are not in ascending order".into());
+        }
+        for c in &self.candidates {
+            let n = &c.counts;
+            if n.correct > n.proposed || n.correct > n.gold {
+                return Err(format!(
+                    "M2 counts of annotator {} with {} correct of {} proposed and {} gold edits",
+                    c.annotator, n.correct, n.proposed, n.gold
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl green_metric::Metric for MaxMatch {
     type Stats = SentenceStats;
     type Totals = Counts;
@@ -474,4 +500,45 @@ pub fn signature(opts: &Options, tokenizer: &str, alternatives: Option<Alternati
         alternatives.map_or(String::new(), |a| format!("|alt:{}", a.name())),
         env!("CARGO_PKG_VERSION")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use green_metric::Checked;
+
+    fn candidate(annotator: i64, correct: u64, proposed: u64, gold: u64) -> Candidate {
+        Candidate {
+            annotator,
+            counts: Counts {
+                correct,
+                proposed,
+                gold,
+            },
+            edits: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn statistics_read_back_are_checked() {
+        let stats = |candidates| SentenceStats { candidates };
+        assert_eq!(
+            stats(vec![candidate(0, 1, 2, 1), candidate(3, 0, 2, 0)]).check(),
+            Ok(())
+        );
+        for (bad, why) in [
+            (vec![], "without an annotator"),
+            (
+                vec![candidate(1, 0, 0, 0), candidate(0, 0, 0, 0)],
+                "ascending order",
+            ),
+            (vec![candidate(0, 2, 1, 2)], "2 correct of 1 proposed"),
+            (
+                vec![candidate(0, 2, 2, 1)],
+                "2 correct of 2 proposed and 1 gold",
+            ),
+        ] {
+            assert!(stats(bad).check().unwrap_err().contains(why), "{why}");
+        }
+    }
 }

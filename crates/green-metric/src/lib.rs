@@ -39,6 +39,14 @@ pub trait Metric {
     }
 }
 
+/// Statistics read back from outside (a `--stats` file, a pickle) are checked for what no
+/// counter of the metric produces before they are folded, so a damaged or edited file is an
+/// error, not a plausible score.
+pub trait Checked {
+    /// Why these statistics cannot be a sentence's, if they cannot.
+    fn check(&self) -> Result<(), String>;
+}
+
 /// Statistics that cannot be merged or folded as asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -51,6 +59,12 @@ pub enum Error {
         system: usize,
         has: usize,
         first: usize,
+    },
+    #[error("damaged statistics: system {system}, sentence {sentence}: {why}")]
+    Damaged {
+        system: usize,
+        sentence: usize,
+        why: String,
     },
     #[error("statistics of '{shard}' cannot be folded by '{metric}'")]
     Metric { shard: String, metric: String },
@@ -85,6 +99,24 @@ impl<S> Shard<S> {
             }),
             None => Ok(()),
         }
+    }
+
+    /// [`Shard::check`], and every sentence's statistics [`Checked`].
+    pub fn verify(&self) -> Result<(), Error>
+    where
+        S: Checked,
+    {
+        self.check()?;
+        for (h, system) in self.systems.iter().enumerate() {
+            for (k, stats) in system.iter().enumerate() {
+                stats.check().map_err(|why| Error::Damaged {
+                    system: h + 1,
+                    sentence: k + 1,
+                    why,
+                })?;
+            }
+        }
+        Ok(())
     }
 
     /// Sentences per system.

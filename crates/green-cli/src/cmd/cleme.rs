@@ -24,9 +24,13 @@ pub struct Args {
     pub format: String,
 
     /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
-    /// of consecutive shards of a corpus into what one run over the whole prints.
+    /// of the shards of a corpus into what one run over the whole prints.
     #[arg(long, value_name = "FILE")]
     pub stats: Option<String>,
+
+    /// Score sentences A to B-1 only (counted from 0, as a Python slice): one shard of a corpus.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<crate::stats::Rows>,
 }
 
 /// What `--stats` writes: every file's per-sentence statistics and the options.
@@ -37,7 +41,7 @@ pub fn run(args: &Args) -> Result<()> {
         beta: args.files.beta,
         merge_distance: args.merge_distance,
     };
-    let (reference, hyps) = args.files.read()?;
+    let (reference, hyps, provenance) = args.files.read_rows(args.rows)?;
     let stats = args
         .files
         .hyp
@@ -49,7 +53,7 @@ pub fn run(args: &Args) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     let signature = cleme::signature(&opts);
-    let file = StatsFile::new("cleme", opts, signature, &args.files.hyp, stats)?;
+    let file = StatsFile::new("cleme", provenance, opts, signature, &args.files.hyp, stats)?;
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }

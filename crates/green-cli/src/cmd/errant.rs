@@ -9,7 +9,7 @@ use anyhow::Result;
 use green_edits::compare::{self, Mode, Options};
 
 use crate::output::emit;
-use crate::stats::{write_stats, ShardFile};
+use crate::stats::{keep, write_stats, CorpusDigest, Provenance, Rows, ShardFile};
 
 /// The files and beta of the edit metrics (`errant-compare`, `cleme`).
 #[derive(clap::Args, Debug)]
@@ -44,6 +44,31 @@ impl Files {
             },
         );
         Ok((r?, h?))
+    }
+
+    /// [`Files::read`], then `rows` of the corpus kept alone, with their provenance.
+    pub(crate) fn read_rows(
+        &self,
+        rows: Option<Rows>,
+    ) -> Result<(
+        green_edits::Document,
+        Vec<green_edits::Document>,
+        Provenance,
+    )> {
+        let (mut reference, mut hyps) = self.read()?;
+        let mut digest = CorpusDigest::new();
+        for s in &reference.sentences {
+            digest.row(&s.source, [format!("{:?}", s.edits).as_str()]);
+        }
+        let range = Rows::select(rows, reference.sentences.len())?;
+        if range.len() < reference.sentences.len() {
+            for hyp in &mut hyps {
+                green_edits::compare::check_aligned(hyp, &reference)?;
+                keep(&mut hyp.sentences, &range);
+            }
+            keep(&mut reference.sentences, &range);
+        }
+        Ok((reference, hyps, digest.provenance(&range)))
     }
 }
 
@@ -106,9 +131,13 @@ pub struct Args {
     pub format: String,
 
     /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
-    /// of consecutive shards of a corpus into what one run over the whole prints.
+    /// of the shards of a corpus into what one run over the whole prints.
     #[arg(long, value_name = "FILE")]
     pub stats: Option<String>,
+
+    /// Score sentences A to B-1 only (counted from 0, as a Python slice): one shard of a corpus.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<crate::stats::Rows>,
 }
 
 /// What `--stats` writes: every file's per-sentence statistics and the settings shown.
@@ -154,7 +183,7 @@ pub fn read_m2(path: &str) -> Result<green_edits::Document> {
 
 pub fn run(args: &Args) -> Result<()> {
     let opts = args.options();
-    let (reference, hyps) = args.files.read()?;
+    let (reference, hyps, provenance) = args.files.read_rows(args.rows)?;
     let stats = hyps
         .iter()
         .map(|hyp| compare::corpus_stats(hyp, &reference, &opts))
@@ -164,7 +193,14 @@ pub fn run(args: &Args) -> Result<()> {
         options: opts,
         cat: args.cat,
     };
-    let file = StatsFile::new("errant", settings, signature, &args.files.hyp, stats)?;
+    let file = StatsFile::new(
+        "errant",
+        provenance,
+        settings,
+        signature,
+        &args.files.hyp,
+        stats,
+    )?;
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }

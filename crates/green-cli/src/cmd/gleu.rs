@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use crate::args::TokenizerArgs;
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
 use crate::output::emit;
-use crate::stats::{write_stats, ShardFile};
+use crate::stats::{select_loaded, write_stats, Rows, ShardFile};
 use green_input::Loaded;
 
 /// Most iterations of reference sampling.
@@ -99,9 +99,13 @@ pub struct Args {
     pub threads: Option<usize>,
 
     /// Also write every sentence's GLEU statistics to FILE (JSON): `green merge` joins the
-    /// files of consecutive shards of a corpus into the corpus and mean scores of one run.
+    /// files of the shards of a corpus into the corpus and mean scores of one run.
     #[arg(long, value_name = "FILE")]
     pub stats: Option<String>,
+
+    /// Score rows A to B-1 only (counted from 0, as a Python slice): one shard of a corpus.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<Rows>,
 }
 
 /// What `--stats` writes: per system, every sentence's statistics, with the folding settings
@@ -126,13 +130,14 @@ impl StatsFile {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let data = crate::input::load(
+    let mut data = crate::input::load(
         args.source.as_deref(),
         &args.refs,
         &args.hyps,
         &args.ref_format,
         args.missing_annotator,
     )?;
+    let provenance = select_loaded(&mut data, args.rows)?;
     crate::args::start_pool(args.threads, false)?;
     let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
@@ -145,7 +150,7 @@ pub fn run(args: &Args) -> Result<()> {
         max: args.max,
     };
     let signature = shard_signature(args, tokenizer);
-    let file = StatsFile::new("gleu", settings, signature, &args.hyps, systems)?;
+    let file = StatsFile::new("gleu", provenance, settings, signature, &args.hyps, systems)?;
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }
@@ -157,7 +162,7 @@ pub fn run(args: &Args) -> Result<()> {
         };
     let text = match args.format.as_str() {
         "json" => green_output::to_json(&output(&file, args.level))?,
-        _ if tables => render_tables(args, &data, &counts),
+        _ if tables => render_tables(args, &data, &counts, file.provenance.first),
         _ => green_output::gleu::text(&output(&file, args.level), args.digits),
     };
     emit(&text)?;
@@ -207,8 +212,9 @@ fn count(tokenizer: &dyn Tokenizer, n: usize, data: &Loaded) -> Result<Vec<GleuC
 }
 
 /// The package's per-order tables (`-v`): at corpus level with `--max`, each system's
-/// totals over its best references; at sentence level, every reference of every sentence.
-fn render_tables(args: &Args, data: &Loaded, counts: &[GleuCounts]) -> String {
+/// totals over its best references; at sentence level, every reference of every sentence
+/// (numbered from `first`, the corpus row of the first sentence, plus one).
+fn render_tables(args: &Args, data: &Loaded, counts: &[GleuCounts], first: usize) -> String {
     let d = args.digits;
     let mut out = String::new();
     if args.level == Level::Corpus {
@@ -231,7 +237,7 @@ fn render_tables(args: &Args, data: &Loaded, counts: &[GleuCounts]) -> String {
                     data.hyps[h][i],
                     r + 1,
                     data.refs[i][r],
-                    n = i + 1
+                    n = first + i + 1
                 ));
                 out.push_str(&table(c.get(h, r), c.ref_len[r], c.hyp_len[h], d));
             }

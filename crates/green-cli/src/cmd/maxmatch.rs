@@ -13,7 +13,7 @@ use crate::args::TokenizerArgs;
 use crate::input::read_text;
 use crate::limits::{bounded, MAX_THREADS};
 use crate::output::emit;
-use crate::stats::{write_stats, ShardFile};
+use crate::stats::{keep, write_stats, CorpusDigest, Rows, ShardFile};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -63,9 +63,13 @@ pub struct Args {
     pub threads: Option<usize>,
 
     /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
-    /// of consecutive shards of a corpus into what one run over the whole prints.
+    /// of the shards of a corpus into what one run over the whole prints.
     #[arg(long, value_name = "FILE")]
     pub stats: Option<String>,
+
+    /// Score sentences A to B-1 only (counted from 0, as a Python slice): one shard of a corpus.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<crate::stats::Rows>,
 }
 
 /// What `--stats` writes: every system's per-sentence statistics and the settings shown.
@@ -103,15 +107,32 @@ pub fn run(args: &Args) -> Result<()> {
     crate::args::start_pool(args.threads, false)?;
     let (gold_path, systems) = args.files.split_last().context("no gold file")?;
     crate::input::stdin_once(args.files.iter().map(String::as_str))?;
-    let gold = green_m2::parse_gold(&read_text(gold_path)?, gold_path, args.alternatives)?;
+    let mut gold = green_m2::parse_gold(&read_text(gold_path)?, gold_path, args.alternatives)?;
     for w in &gold.warnings {
         crate::output::warn(w);
     }
+    let mut digest = CorpusDigest::new();
+    for s in &gold.sentences {
+        digest.row(&s.source, [format!("{:?}", s.annotators).as_str()]);
+    }
+    let total = gold.sentences.len();
+    let rows = Rows::select(args.rows, total)?;
+    keep(&mut gold.sentences, &rows);
     let opts = args.options();
     let tokenize = hypothesis_tokenizer(&args.tokenizer)?;
     let mut stats = Vec::new();
     for path in systems {
-        let hyps = read_system(path, tokenize.as_ref())?;
+        let mut hyps = read_system(path, tokenize.as_ref())?;
+        if hyps.len() != total {
+            anyhow::bail!(
+                "{path} against {gold_path}: {}",
+                green_m2::Error::Count {
+                    hypotheses: hyps.len(),
+                    sentences: total
+                }
+            );
+        }
+        keep(&mut hyps, &rows);
         let sentences = green_m2::corpus_stats(&gold, &hyps, &opts)
             .map_err(|e| anyhow::anyhow!("{path} against {gold_path}: {e}"))?;
         stats.push(sentences);
@@ -124,7 +145,8 @@ pub fn run(args: &Args) -> Result<()> {
         alternatives: gold.has_targets.then_some(args.alternatives),
     };
     let signature = settings.signature();
-    let file = StatsFile::new("m2", settings, signature, systems, stats)?;
+    let provenance = digest.provenance(&rows);
+    let file = StatsFile::new("m2", provenance, settings, signature, systems, stats)?;
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }

@@ -12,14 +12,13 @@
 
 use anyhow::{bail, Context, Result};
 use green_engine::{Normalization, Signature};
-use serde_json::Value;
 
 use crate::args::{Format, Level, TokenizerArgs};
 use crate::cmd::score::{self, Scored};
 use crate::cmd::{cleme, errant, gleu, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::emit;
-use crate::stats::{ShardFile, StatsFile, STATS_FORMAT};
+use crate::stats::{merge_shards, parse, read_all, Read, StatsFile};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -48,56 +47,20 @@ pub struct Args {
     /// With -v: one line per system and beta instead of the table.
     #[arg(short = 'l', long = "line-verbose")]
     pub line_verbose: bool,
-}
 
-/// A statistics file as JSON, its layout checked, and the metric it is of (`green`, `gleu`).
-fn read(path: &str) -> Result<(Value, String)> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
-    let value: Value = serde_json::from_str(&text)
-        .map_err(|e| anyhow::anyhow!("{path}: not a statistics file of --stats ({e})"))?;
-    let format = value.get("format").and_then(Value::as_str).unwrap_or("");
-    if format != STATS_FORMAT {
-        bail!(
-            "{path}: not a statistics file of --stats in layout '{STATS_FORMAT}' (its format is '{format}'); write it again with this green's --stats"
-        );
-    }
-    let metric = value
-        .get("metric")
-        .and_then(Value::as_str)
-        .unwrap_or("green");
-    let metric = metric.to_string();
-    Ok((value, metric))
-}
-
-/// Statistics files as JSON with their metric, which must be the same for all (at least one).
-pub(crate) fn read_all(paths: &[String]) -> Result<Vec<(&str, Value, String)>> {
-    let mut files = Vec::with_capacity(paths.len());
-    for path in paths {
-        let (value, metric) = read(path)?;
-        files.push((path.as_str(), value, metric));
-    }
-    let (first, _, metric) = files.first().context("no statistics files given")?;
-    if let Some((path, _, other)) = files.iter().find(|f| f.2 != *metric) {
-        bail!(
-            "{path} holds {other} statistics but {first} holds {metric}: give shards of one metric"
-        );
-    }
-    Ok(files)
-}
-
-/// `value` as a `T`, or an error naming the file.
-fn parse<T: serde::de::DeserializeOwned>(path: &str, value: Value) -> Result<T> {
-    serde_json::from_value(value)
-        .map_err(|e| anyhow::anyhow!("{path}: not a statistics file of --stats ({e})"))
+    /// Join files of separate corpora (each scored whole, e.g. files split beforehand) in
+    /// the order given. Without it, the files must be shards of one corpus (`--rows A:B`
+    /// over the whole files), which are put in order and checked to cover it exactly once.
+    #[arg(long)]
+    pub concat: bool,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     if args.level == Level::Sentence {
         bail!("green merge prints corpus or mean scores; sentence scores come from scoring the shards themselves (--level sentence)");
     }
-    let files = read_all(&args.files)?;
-    let (first, metric) = (files[0].0.to_string(), files[0].2.clone());
-    let files = files.into_iter().map(|(path, value, _)| (path, value));
+    let files = read_all(&args.files, args.concat)?;
+    let (first, metric) = (files[0].path.to_string(), files[0].metric.clone());
     let json = args.format == Format::Json;
     let corpus_only = || {
         if args.level == Level::Mean {
@@ -133,48 +96,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
 }
 
-/// The [`ShardFile`]s of one metric joined in corpus order: same settings, same systems.
-pub(crate) fn merge_shards<'a, O, S>(
-    files: impl Iterator<Item = (&'a str, Value)>,
-) -> Result<ShardFile<O, S>>
-where
-    O: serde::de::DeserializeOwned,
-    S: serde::de::DeserializeOwned,
-{
-    let mut merged: Option<(&str, ShardFile<O, S>)> = None;
-    for (path, value) in files {
-        let next: ShardFile<O, S> = parse(path, value)?;
-        next.shard
-            .check()
-            .with_context(|| format!("{path}: damaged statistics"))?;
-        merged = Some(match merged {
-            None => (path, next),
-            Some((first, mut all)) => {
-                if all.systems.len() != next.systems.len() {
-                    bail!(
-                        "{path}: {} systems, but {first} has {}: merge only shards scored with the same settings",
-                        next.systems.len(),
-                        all.systems.len()
-                    );
-                }
-                all.shard = all
-                    .shard
-                    .merge(next.shard)
-                    .with_context(|| format!("{path} cannot follow {first}"))?;
-                (first, all)
-            }
-        });
-    }
-    let (_, merged) = merged.context("no statistics files given")?;
-    if merged.shard.sentences() == 0 {
-        bail!("the statistics hold no sentences: there is nothing to score");
-    }
-    Ok(merged)
-}
-
 /// GREEN shards: what one scoring run prints.
-fn merge_green<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) -> Result<()> {
-    let mut files = files.map(|(path, value)| {
+fn merge_green(args: &Args, files: Vec<Read<'_>>) -> Result<()> {
+    let mut files = files.into_iter().map(|Read { path, value, .. }| {
         let file: StatsFile = parse(path, value)?;
         file.statistics
             .check()
@@ -232,6 +156,7 @@ fn merge_green<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) -
         threads: None,
         no_progress: true,
         stats: None,
+        rows: None,
     };
     let base = Signature {
         n: stats.config().n,
@@ -246,7 +171,7 @@ fn merge_green<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) -
 }
 
 /// GLEU shards: `green gleu`'s corpus or mean output for the whole corpus.
-fn merge_gleu<'a>(args: &Args, files: impl Iterator<Item = (&'a str, Value)>) -> Result<()> {
+fn merge_gleu(args: &Args, files: Vec<Read<'_>>) -> Result<()> {
     if args.verbose {
         bail!("green merge does not print GLEU's per-order tables; run green gleu -v on the whole corpus");
     }

@@ -21,7 +21,7 @@ use green_signif::{
 use green_tokenizers::Built;
 
 use crate::args::TokenizerArgs;
-use crate::cmd::{cleme, errant, gleu, maxmatch, merge};
+use crate::cmd::{cleme, errant, gleu, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::emit;
 use green_output::number::percent;
@@ -65,10 +65,15 @@ pub struct Args {
     pub hyps: Vec<String>,
 
     /// Instead of -s/-r/-c: the statistics files of `green gleu`, `maxmatch`,
-    /// `errant-compare` or `cleme` run with `--stats` (the shards of one corpus, in order);
-    /// their first system is the baseline. The metric and its settings come from the files.
+    /// `errant-compare` or `cleme` run with `--stats` (the shards of one corpus, checked and
+    /// put in order as `green merge` does); their first system is the baseline. The metric
+    /// and its settings come from the files.
     #[arg(long, num_args = 1.., value_name = "STATS", conflicts_with_all = ["source", "refs", "hyps", "n", "beta", "tokenizer", "normalization"])]
     pub stats: Vec<String>,
+
+    /// With --stats: join files of separate corpora in the order given (as `green merge --concat`).
+    #[arg(long, requires = "stats")]
+    pub concat: bool,
 
     /// CLEME statistics: the dependent or independent variant (length-weighted corpus F).
     #[arg(long, value_enum, default_value = "dependent")]
@@ -186,31 +191,30 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// The tests of every system against the first, from merged `--stats` shards.
 fn from_stats(args: &Args) -> Result<()> {
-    let files = merge::read_all(&args.stats)?;
-    let metric = files[0].2.clone();
-    let files = files.into_iter().map(|(path, value, _)| (path, value));
+    let files = crate::stats::read_all(&args.stats, args.concat)?;
+    let metric = files[0].metric.clone();
     match metric.as_str() {
         "gleu" => {
-            let file: gleu::StatsFile = merge::merge_shards(files)?;
+            let file: gleu::StatsFile = crate::stats::merge_shards(files)?;
             let metric = file.metric();
             tests(args, metric, "GLEU", &file.systems, &file.shard)
         }
         "m2" => {
-            let file: maxmatch::StatsFile = merge::merge_shards(files)?;
+            let file: maxmatch::StatsFile = crate::stats::merge_shards(files)?;
             let metric = green_m2::MaxMatch {
                 beta: file.settings.options.beta,
             };
             tests(args, metric, "M2", &file.systems, &file.shard)
         }
         "errant" => {
-            let file: errant::StatsFile = merge::merge_shards(files)?;
+            let file: errant::StatsFile = crate::stats::merge_shards(files)?;
             let metric = green_edits::compare::Errant {
                 beta: file.settings.options.beta,
             };
             tests(args, metric, "ERRANT", &file.systems, &file.shard)
         }
         "cleme" => {
-            let file: cleme::StatsFile = merge::merge_shards(files)?;
+            let file: cleme::StatsFile = crate::stats::merge_shards(files)?;
             let independent = args.cleme == ClemeVariant::Independent;
             let metric = green_edits::cleme::Cleme {
                 beta: file.settings.beta,

@@ -24,7 +24,7 @@ use crate::args::level_parser;
 pub use crate::args::{Format, Level, TokenizerArgs};
 use crate::limits::{bounded, MAX_DIGITS, MAX_THREADS};
 use crate::output::{emit, warn};
-use crate::stats::{write_stats, StatsFile, STATS_FORMAT};
+use crate::stats::{write_stats, CorpusDigest, Provenance, Rows, StatsFile, STATS_FORMAT};
 
 /// Show a progress bar (on a terminal) when the source file is at least this big.
 const PROGRESS_BYTES: u64 = 8 << 20;
@@ -108,10 +108,15 @@ pub struct Args {
     pub no_progress: bool,
 
     /// Also write the run's statistics (integer region totals and every sentence score) to
-    /// FILE as JSON: `green merge` joins the files of consecutive shards of a corpus into
-    /// exactly the scores of one run.
+    /// FILE as JSON: `green merge` joins the files of the shards of a corpus into exactly the
+    /// scores of one run.
     #[arg(long, value_name = "FILE")]
     pub stats: Option<String>,
+
+    /// Score rows A to B-1 of the files only (counted from 0, as a Python slice; `A:` to the
+    /// end): one shard of a corpus, every shard reading the whole files, for `--stats`.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<Rows>,
 }
 
 /// Everything read and counted: the report, and sentence scores when asked for.
@@ -122,8 +127,8 @@ pub(crate) struct Scored {
     verbose: Option<String>,
     /// References per sentence (the largest count when it varies).
     pub(crate) refs: usize,
-    /// With `--stats`: the mergeable statistics.
-    stats: Option<Accumulator>,
+    /// With `--stats`: the mergeable statistics, and where they come from.
+    stats: Option<(Accumulator, Provenance)>,
 }
 
 pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
@@ -193,9 +198,10 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
         .iter()
         .any(|r| ref_format.unwrap_or_else(|| RefFormat::detect(r)) == RefFormat::M2)
         .then(|| args.missing_annotator.name().to_string());
-    if let (Some(path), Some(statistics)) = (&args.stats, scored.stats.take()) {
+    if let (Some(path), Some((statistics, provenance))) = (&args.stats, scored.stats.take()) {
         let file = StatsFile {
             format: STATS_FORMAT.into(),
+            provenance,
             tokenizer: tokenizer_name.clone(),
             normalization: args.tokenizer.normalization.to_string(),
             m2: m2.clone(),
@@ -275,8 +281,11 @@ struct Keep {
     betas: Vec<f64>,
     n: usize,
     digits: usize,
-    /// `--stats`: keep mergeable statistics.
+    /// `--stats`: keep mergeable statistics, and the digest of the whole corpus.
     mergeable: bool,
+    digest: Option<CorpusDigest>,
+    /// `--rows`.
+    rows: Option<Rows>,
 }
 
 impl Keep {
@@ -289,7 +298,31 @@ impl Keep {
             n: config.n,
             digits: args.digits,
             mergeable: args.stats.is_some(),
+            digest: args.stats.is_some().then(CorpusDigest::new),
+            rows: args.rows,
         }
+    }
+
+    /// Takes a batch of the corpus whose first sentence is `first` (0-based): adds it to the
+    /// corpus digest, and returns the part of it that `--rows` selects, with the index of its
+    /// first sentence.
+    fn select<'b, 's>(
+        &mut self,
+        batch: &'b [Sentence<'s>],
+        first: usize,
+    ) -> (&'b [Sentence<'s>], usize) {
+        if let Some(d) = &mut self.digest {
+            for s in batch {
+                d.row(s.source, s.refs.iter().copied());
+            }
+        }
+        let Some(rows) = self.rows else {
+            return (batch, first);
+        };
+        let end = first + batch.len();
+        let lo = rows.first.clamp(first, end);
+        let hi = rows.end.unwrap_or(end).clamp(lo, end);
+        (&batch[lo - first..hi - first], lo)
     }
 
     /// The accumulator of a run: mergeable (every sentence score kept) with `--stats` or at
@@ -345,19 +378,25 @@ impl Keep {
         }
     }
 
-    /// The scored result, with mean-level scores replaced by the reference's averages.
-    fn finish(self, acc: Accumulator, refs: usize) -> Scored {
+    /// The scored result of a corpus of `rows` sentences, with mean-level scores replaced by
+    /// the reference's averages.
+    fn finish(self, acc: Accumulator, refs: usize, rows: usize) -> Result<Scored> {
+        let selected = Rows::select(self.rows, rows)?;
         let mut report = acc.finish();
         if let (true, Some(scores)) = (self.mean, acc.sentence_scores()) {
             report.set_numpy_means(scores);
         }
-        Scored {
+        let stats = match (self.mergeable, self.digest) {
+            (true, Some(digest)) => Some((acc, digest.provenance(&selected))),
+            _ => None,
+        };
+        Ok(Scored {
             report,
             sentences: self.sentences.unwrap_or_default(),
             verbose: self.verbose,
             refs,
-            stats: self.mergeable.then_some(acc),
-        }
+            stats,
+        })
     }
 }
 
@@ -424,12 +463,13 @@ fn score_files<T: Tokenizer>(
         let views: Vec<&str> = batch.lines().collect();
         let sentences = Sentence::from_rows(&views, files, refs);
         guard.look(&sentences);
-        keep.add_batch(&mut acc, &scorer, &sentences, done)
+        let (selected, first) = keep.select(&sentences, done);
+        keep.add_batch(&mut acc, &scorer, selected, first)
             .map_err(|e| match e {
                 green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
                     "{}:{}: tokenizer '{}' failed: {source}",
                     inputs[0].name(),
-                    done + sentence + 1,
+                    first + sentence + 1,
                     scorer.tokenizer.name()
                 ),
                 e => e.into(),
@@ -449,7 +489,7 @@ fn score_files<T: Tokenizer>(
     }
     // Unmapping the files would only cost time: the process ends after printing.
     std::mem::forget(readers);
-    Ok(keep.finish(acc, refs))
+    keep.finish(acc, refs, done)
 }
 
 /// Score in-memory data whose sentences may have different numbers of references.
@@ -466,11 +506,12 @@ fn score_loaded<T: Tokenizer>(
     let sentences = views.sentences();
     for (b, chunk) in sentences.chunks(BATCH).enumerate() {
         guard.look(chunk);
-        keep.add_batch(&mut acc, &scorer, chunk, b * BATCH)
+        let (selected, first) = keep.select(chunk, b * BATCH);
+        keep.add_batch(&mut acc, &scorer, selected, first)
             .map_err(|e| match e {
                 green_engine::Error::Tokenize { sentence, source } => anyhow::anyhow!(
                     "sentence {}: tokenizer '{}' failed: {source}",
-                    b * BATCH + sentence + 1,
+                    first + sentence + 1,
                     scorer.tokenizer.name()
                 ),
                 e => e.into(),
@@ -479,7 +520,7 @@ fn score_loaded<T: Tokenizer>(
     for w in guard.warnings() {
         warn(&w);
     }
-    Ok(keep.finish(acc, data.max_refs))
+    keep.finish(acc, data.max_refs, sentences.len())
 }
 
 fn progress_bar(source: &Input, disabled: bool) -> ProgressBar {
