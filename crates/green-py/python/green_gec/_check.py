@@ -73,7 +73,11 @@ def lines(name: str, value: Any) -> List[str]:
     """A list of strings (one per sentence), or a TypeError naming ``name``."""
     if isinstance(value, str):
         raise TypeError(f"{name} must be a list of strings (one per sentence), not a str")
-    return value if isinstance(value, list) else list(value)
+    value = value if isinstance(value, list) else list(value)
+    for i, text in enumerate(value):
+        if not isinstance(text, str):
+            raise TypeError(f"{name} must be a list of strings (one per sentence); {name}[{i}] is {type(text).__name__}")
+    return value
 
 
 def _chars(text: Optional[str]) -> Counter:

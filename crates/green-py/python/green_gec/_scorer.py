@@ -90,7 +90,7 @@ class Scorer:
         options: Optional[Mapping[str, object]] = None,
     ) -> None:
         _check.integer("n", n, 1, MAX_N)
-        betas = _betas(beta) or [2.0]
+        betas = [2.0] if beta is None else _betas(beta)
         options = dict(options or {})
         self._core = ScorerCore(tokenizer, n, betas, norm, options)
         self._args = (tokenizer, n, betas, norm, options)
