@@ -476,13 +476,35 @@ fn counts(c: &Classes, weights: Option<(&Weights, f64)>) -> [f64; 4] {
     ]
 }
 
-fn accuracy([tp, fp, fn_, tn]: [f64; 4]) -> f64 {
-    let total = tp + fp + fn_ + tn;
-    pyfloat::round(if total != 0.0 { (tp + tn) / total } else { 0.0 }, 4)
+fn accuracy(c: [f64; 4]) -> f64 {
+    pyfloat::round(accuracy_unrounded(c), 4)
 }
 
-fn to_score(c: [f64; 4], beta: f64) -> Score {
-    let (p, r, f) = pyfloat::prf(c[0], c[1], c[2], beta);
+fn accuracy_unrounded([tp, fp, fn_, tn]: [f64; 4]) -> f64 {
+    let total = tp + fp + fn_ + tn;
+    if total != 0.0 {
+        (tp + tn) / total
+    } else {
+        0.0
+    }
+}
+
+/// Whether a report's P, R, F and accuracy are rounded to 4 decimals as the original prints
+/// them (choices between references always compare the rounded values, as the original does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rounding {
+    Printed,
+    Unrounded,
+}
+
+fn to_score(c: [f64; 4], beta: f64, rounding: Rounding) -> Score {
+    let ((p, r, f), acc) = match rounding {
+        Rounding::Printed => (pyfloat::prf(c[0], c[1], c[2], beta), accuracy(c)),
+        Rounding::Unrounded => (
+            pyfloat::prf_unrounded(c[0], c[1], c[2], beta),
+            accuracy_unrounded(c),
+        ),
+    };
     Score {
         tp: c[0],
         fp: c[1],
@@ -491,13 +513,13 @@ fn to_score(c: [f64; 4], beta: f64) -> Score {
         p,
         r,
         f,
-        acc: accuracy(c),
+        acc,
     }
 }
 
 /// Corpus level: per sentence the reference whose counts give the best corpus F so far
 /// (ties: more TP, fewer FP, fewer FN, more TN, then the first).
-fn corpus(per_sentence: &[Vec<[f64; 4]>], beta: f64) -> Score {
+fn corpus(per_sentence: &[Vec<[f64; 4]>], beta: f64, rounding: Rounding) -> Score {
     let mut total = [0.0; 4];
     for results in per_sentence {
         let mut best: Option<(f64, [f64; 4])> = None;
@@ -518,7 +540,7 @@ fn corpus(per_sentence: &[Vec<[f64; 4]>], beta: f64) -> Score {
             }
         }
     }
-    to_score(total, beta)
+    to_score(total, beta, rounding)
 }
 
 /// Python's list comparison `a > b` on numbers.
@@ -549,7 +571,7 @@ fn best_sentence(results: &[[f64; 4]], beta: f64) -> Option<([f64; 4], [f64; 4])
 
 /// Sentence level: per sentence the reference with the best (F, P, R, accuracy); the
 /// sentence P, R, F (rounded) averaged as NumPy averages.
-fn sentence_level(per_sentence: &[Vec<[f64; 4]>], beta: f64) -> Score {
+fn sentence_level(per_sentence: &[Vec<[f64; 4]>], beta: f64, rounding: Rounding) -> Score {
     let mut total = [0.0; 4];
     let (mut ps, mut rs, mut fs, mut accs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for results in per_sentence {
@@ -563,7 +585,13 @@ fn sentence_level(per_sentence: &[Vec<[f64; 4]>], beta: f64) -> Score {
             }
         }
     }
-    let mean = |xs: &[f64]| pyfloat::round(green_engine::numpy::numpy_mean(xs), 4);
+    let mean = |xs: &[f64]| {
+        let mean = green_engine::numpy::numpy_mean(xs);
+        match rounding {
+            Rounding::Printed => pyfloat::round(mean, 4),
+            Rounding::Unrounded => mean,
+        }
+    };
     Score {
         tp: total[0],
         fp: total[1],
@@ -684,11 +712,21 @@ pub fn corpus_f(stats: &[&SentenceStats], beta: f64, independent: bool) -> Resul
             }
         })
         .collect();
-    Ok(corpus(&per_sentence, beta).f)
+    Ok(corpus(&per_sentence, beta, Rounding::Printed).f)
 }
 
 /// Score merged statistics (in sentence order).
 pub fn fold(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
+    fold_with(stats, opts, Rounding::Printed)
+}
+
+/// [`fold`] with P, R, F and accuracy before the original rounds them to print (the
+/// references chosen are the same): the numbers to keep as data.
+pub fn fold_unrounded(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
+    fold_with(stats, opts, Rounding::Unrounded)
+}
+
+fn fold_with(stats: &[SentenceStats], opts: &Options, rounding: Rounding) -> Result<Report, Error> {
     let mean = mean_length(stats.iter())?;
     let variant = |outcomes: &dyn Fn(&SentenceStats) -> Vec<&Classes>, independent: bool| {
         let at = |w: Option<&Weights>| -> Vec<Vec<[f64; 4]>> {
@@ -704,10 +742,14 @@ pub fn fold(stats: &[SentenceStats], opts: &Options) -> Result<Report, Error> {
         };
         let plain = at(None);
         Variant {
-            corpus: corpus(&at(Some(&Weights::CORPUS)), opts.beta),
-            corpus_unweighted: corpus(&plain, opts.beta),
-            sentence: sentence_level(&at(Some(&Weights::sentence(independent))), opts.beta),
-            sentence_unweighted: sentence_level(&plain, opts.beta),
+            corpus: corpus(&at(Some(&Weights::CORPUS)), opts.beta, rounding),
+            corpus_unweighted: corpus(&plain, opts.beta, rounding),
+            sentence: sentence_level(
+                &at(Some(&Weights::sentence(independent))),
+                opts.beta,
+                rounding,
+            ),
+            sentence_unweighted: sentence_level(&plain, opts.beta, rounding),
         }
     };
     Ok(Report {

@@ -27,6 +27,12 @@ pub fn str(x: f64) -> String {
 /// P, R and F_beta from counts, each rounded to 4 decimals, with the originals' conventions
 /// (P = 1 without hypothesis edits, R = 1 without reference edits, F = 0 when P + R = 0).
 pub fn prf(tp: f64, fp: f64, fn_: f64, beta: f64) -> (f64, f64, f64) {
+    let (p, r, f) = prf_unrounded(tp, fp, fn_, beta);
+    (round(p, 4), round(r, 4), round(f, 4))
+}
+
+/// [`prf`] before its rounding: the values the originals round to print them.
+pub fn prf_unrounded(tp: f64, fp: f64, fn_: f64, beta: f64) -> (f64, f64, f64) {
     let p = if tp + fp != 0.0 { tp / (tp + fp) } else { 1.0 };
     let r = if tp + fn_ != 0.0 {
         tp / (tp + fn_)
@@ -39,7 +45,7 @@ pub fn prf(tp: f64, fp: f64, fn_: f64, beta: f64) -> (f64, f64, f64) {
     } else {
         0.0
     };
-    (round(p, 4), round(r, 4), round(f, 4))
+    (p, r, f)
 }
 
 #[cfg(test)]

@@ -51,29 +51,29 @@ def main() -> int:
     src, ref0, ref1, amu = (read_lines(p) for p in files)
 
     t0 = time.perf_counter()
-    first = green.corpus_score(src, [ref0, ref1], amu)
+    first = green.corpus_score(sources=src, references=[ref0, ref1], hypotheses=amu).score
     t_first = time.perf_counter() - t0
 
     scorer = green.Scorer("word", n=4, beta=2.0)
     warm = []
     for _ in range(args.repeat):
         t0 = time.perf_counter()
-        scorer.corpus_score(src, [ref0, ref1], amu)
+        scorer.corpus_score(sources=src, references=[ref0, ref1], hypotheses=amu)
         warm.append(time.perf_counter() - t0)
 
     rounds = []
     for _ in range(args.repeat):
         t0 = time.perf_counter()
         s, r0, r1, h = (read_lines(p) for p in files)
-        scorer.corpus_score(s, [r0, r1], h)
+        scorer.corpus_score(sources=s, references=[r0, r1], hypotheses=h)
         rounds.append(time.perf_counter() - t0)
 
     t0 = time.perf_counter()
     py = reference_green.score(src, [ref0, ref1], amu, n=4, beta=2.0)
     t_python = time.perf_counter() - t0
 
-    rust_mean = scorer.mean_score(src, [ref0, ref1], amu)
-    same = first == py["corpus"] and rust_mean == py["mean"]
+    rust_mean = scorer.mean_score(sources=src, references=[ref0, ref1], hypotheses=amu).score
+    same = first == 100 * py["corpus"] and rust_mean == 100 * py["mean"]
     warm_median = statistics.median(warm)
 
     print(f"data: {data} (AMU, {len(src)} sentences, 2 references, word N=4, beta=2)")
@@ -83,7 +83,7 @@ def main() -> int:
     print(f"read 4 files + score, median:       {statistics.median(rounds) * 1e3:8.2f} ms")
     print(f"pure-Python reference algorithm:    {t_python * 1e3:8.2f} ms")
     print(f"speed-up (pure Python / warm):      {t_python / warm_median:8.1f}x")
-    print(f"corpus score: rust {first * 100:.6f}, python {py['corpus'] * 100:.6f}; mean: rust {rust_mean * 100:.6f}, python {py['mean'] * 100:.6f}")
+    print(f"corpus score: rust {first:.6f}, python {py['corpus'] * 100:.6f}; mean: rust {rust_mean:.6f}, python {py['mean'] * 100:.6f}")
     print(f"identical floats: {same}")
     return 0 if same else 1
 

@@ -35,7 +35,7 @@ def start_worker(threads: int) -> None:
 
 def shard(paths: tuple[str, list[str], list[str]], start: int, stop: int) -> dict:
     source, refs, hyps = paths
-    return SCORER.stats_files(source, refs, hyps, start=start, stop=stop)
+    return SCORER.stats_files(source=source, references=refs, systems=hyps, start=start, stop=stop)
 
 
 def ready(_: int) -> bool:
@@ -76,7 +76,7 @@ def main() -> None:
 
         got = scale_out()
         printed = command().split()[-1]
-        one = scorer.score_files(source, refs, hyps)["systems"][0]["corpus"][0]
+        one = scorer.score_files(source=source, references=refs, systems=hyps)["systems"][0]["corpus"][0]
         if got != one or f"{got * 100:.2f}" != printed:
             raise SystemExit(f"scale-out gave {got!r}, one process {one!r}, the CLI {printed}")
         times: dict[str, list[float]] = {"cli": [], "scale-out": []}

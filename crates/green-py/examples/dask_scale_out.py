@@ -32,9 +32,9 @@ def score_on_dask(scorer, sources, references, systems, partitions, scheduler="p
         part = list(part)
         return [
             scorer.stats(
-                [r[0] for r in part],
-                [[r[1][k] for r in part] for k in range(sets)],
-                [[r[2][k] for r in part] for k in range(hyps)],
+                sources=[r[0] for r in part],
+                references=[[r[1][k] for r in part] for k in range(sets)],
+                systems=[[r[2][k] for r in part] for k in range(hyps)],
             )
         ]
 
@@ -51,7 +51,7 @@ if __name__ == "__main__":
     systems = [lines(data / "systems" / f"{name}.txt") for name in names]
     scorer = green.Scorer("word", n=4, beta=2.0)
     report = score_on_dask(scorer, sources, references, systems, partitions)
-    one_process = scorer.evaluate(sources, references, systems)
+    one_process = scorer.evaluate(sources=sources, references=references, systems=systems)
     for name, got, want in zip(names, report["systems"], one_process["systems"]):
         same = got["corpus"] == want["corpus"] and got["mean"] == want["mean"]
         print(f"{name:6} corpus {got['corpus'][0] * 100:6.2f}  mean {got['mean'][0] * 100:6.2f}"

@@ -6,14 +6,23 @@
 //! stays parallel. The signature names the callable (its `name` attribute, or module and
 //! qualified name) and its version (its `version` attribute, or its module's `__version__`),
 //! because a different tokenizer version can change a score.
+//!
+//! An exception that is not an `Exception` (`KeyboardInterrupt`, `SystemExit`) asks the
+//! program to stop rather than saying the tokenizer failed: it is kept, scoring stops at the
+//! next check, and the caller raises it unchanged (see [`Callable::take_stop`]).
+
+use std::sync::{Mutex, PoisonError};
 
 use green_engine::{TokenizeError, Tokenizer};
+use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 pub(crate) struct Callable {
     func: Py<PyAny>,
     name: String,
+    /// The first exception raised to stop the program, to re-raise as it is.
+    stop: Mutex<Option<PyErr>>,
 }
 
 impl Callable {
@@ -54,7 +63,22 @@ impl Callable {
         Ok(Callable {
             func: func.clone().unbind(),
             name: name.replace(['|', ' '], "_"),
+            stop: Mutex::new(None),
         })
+    }
+
+    /// The Python callable itself.
+    pub(crate) fn func(&self) -> &Py<PyAny> {
+        &self.func
+    }
+
+    /// The exception a call raised to stop the program (`KeyboardInterrupt`...), if any: the
+    /// error to raise instead of the tokenizer failure it caused.
+    pub(crate) fn take_stop(&self) -> Option<PyErr> {
+        self.stop
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
     }
 }
 
@@ -65,7 +89,13 @@ impl Tokenizer for Callable {
 
     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
         Python::attach(|py| {
-            let fail = |e: PyErr| TokenizeError::new(format!("{} raised {e}", self.name));
+            let fail = |e: PyErr| {
+                if !e.is_instance_of::<PyException>(py) {
+                    let mut stop = self.stop.lock().unwrap_or_else(PoisonError::into_inner);
+                    stop.get_or_insert(e.clone_ref(py));
+                }
+                TokenizeError::new(format!("{} raised {e}", self.name))
+            };
             let out = self.func.call1(py, (text,)).map_err(fail)?.into_bound(py);
             if out.is_instance_of::<PyString>() {
                 return Err(TokenizeError::new(format!(

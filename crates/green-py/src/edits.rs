@@ -1,32 +1,17 @@
-//! `green_gec.ErrantCompare` and `green_gec.Cleme`: ERRANT's span F and CLEME from Python, the numbers
-//! `green errant-compare` and `green cleme` print, with per-sentence statistics that
-//! serialise and fold in shards.
+//! The cores of `green_gec.ErrantCompare` and `green_gec.Cleme`: ERRANT's span F and CLEME
+//! from Python, the numbers `green errant-compare` and `green cleme` print, with per-sentence
+//! statistics that serialise and fold in shards. Scores are handed back unrounded (the
+//! originals round to 4 decimals to print; the score objects round when printed), while
+//! `report` is the CLI's JSON as it prints it.
 
-use green_edits::{cleme, compare, Document};
+use green_edits::{cleme, compare, pyfloat, Document};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
 use crate::m2::{from_python, to_python};
-use crate::{extract_lines, green_err};
+use crate::{extract_lines, green_err, pool};
 
-/// An M2 file given as its text (``str``) or a path (``pathlib.Path``/``os.PathLike``).
-pub(crate) fn text_or_path(value: &Bound<'_, PyAny>, what: &str) -> PyResult<(String, String)> {
-    if value.is_instance_of::<PyString>() {
-        return Ok((value.extract()?, what.to_string()));
-    }
-    let path: std::path::PathBuf = value.extract().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "{what} must be the M2 text (str) or a path (pathlib.Path)"
-        ))
-    })?;
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| green_err(format!("cannot read {}: {e}", path.display())))?;
-    Ok((text, path.display().to_string()))
-}
-
-fn document(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Document> {
-    let (text, name) = text_or_path(value, what)?;
-    green_edits::parse(&text, &name).map_err(green_err)
+fn document(text: &str, name: &str) -> PyResult<Document> {
+    green_edits::parse(text, name).map_err(green_err)
 }
 
 fn check_beta(beta: f64) -> PyResult<()> {
@@ -40,13 +25,13 @@ fn check_beta(beta: f64) -> PyResult<()> {
 }
 
 /// ERRANT's span-based F-score exactly as ERRANT 3.0.2's ``errant_compare`` computes it,
-/// against one reference M2 file (text or path).
+/// against one reference M2 text (`name` names it in errors).
 ///
 /// ``mode`` is ``cs`` (span + correction, the default), ``cse`` (+ error type), ``ds`` (span
 /// detection) or ``dt`` (token detection); ``single``, ``multi`` and ``filter`` are the
 /// original's ``-single``, ``-multi`` and ``-filt``; ``cherrant=True`` is ChERRANT's scorer
 /// (target lines pooled, spaces removed from corrections, ``NA`` references skipped).
-#[pyclass(frozen, module = "green_gec")]
+#[pyclass(frozen, name = "ErrantCore", module = "green_gec._green")]
 pub struct ErrantCompare {
     reference: Document,
     opts: compare::Options,
@@ -55,10 +40,11 @@ pub struct ErrantCompare {
 #[pymethods]
 impl ErrantCompare {
     #[new]
-    #[pyo3(signature = (reference, *, beta = 0.5, mode = "cs", single = false, multi = false, filter = Vec::new(), cherrant = false))]
+    #[pyo3(signature = (text, name, *, beta, mode, single, multi, filter, cherrant))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        reference: &Bound<'_, PyAny>,
+        text: &str,
+        name: &str,
         beta: f64,
         mode: &str,
         single: bool,
@@ -79,7 +65,7 @@ impl ErrantCompare {
             }
         };
         Ok(ErrantCompare {
-            reference: document(reference, "reference")?,
+            reference: document(text, name)?,
             opts: compare::Options {
                 beta,
                 mode,
@@ -97,13 +83,14 @@ impl ErrantCompare {
         self.reference.sentences.len()
     }
 
-    /// Sufficient statistics of a hypothesis M2 file (text or path), one entry per sentence
-    /// (every annotator pair's counts). Concatenate shards in sentence order for ``fold``.
-    fn stats(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let hyp = document(hypothesis, "hypothesis")?;
-        let stats = py
-            .detach(|| compare::corpus_stats(&hyp, &self.reference, &self.opts))
-            .map_err(green_err)?;
+    /// Sufficient statistics of a hypothesis M2 text, one entry per sentence (every
+    /// annotator pair's counts). Concatenate shards in sentence order for ``fold``.
+    fn stats(&self, py: Python<'_>, text: &str, name: &str) -> PyResult<Py<PyAny>> {
+        let hyp = document(text, name)?;
+        let stats = pool::detach(py, || {
+            compare::corpus_stats(&hyp, &self.reference, &self.opts)
+        })?
+        .map_err(green_err)?;
         to_python(py, &stats)
     }
 
@@ -133,24 +120,29 @@ impl ErrantCompare {
         crate::m2::paired(py, metric, a, b, test, reps, seed, confidence)
     }
 
-    /// Corpus TP, FP, FN, P, R, F of statistics from ``stats`` (the greedy pair choice runs
-    /// here), per-type counts at ``cat`` level 1, 2 or 3, and the signature.
-    #[pyo3(signature = (stats, *, cat = 3))]
+    /// Corpus TP, FP, FN and unrounded P, R, F of statistics from ``stats`` (the greedy pair
+    /// choice runs here), per-type counts at ``cat`` level 1, 2 or 3, and the signature.
     fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>, cat: u8) -> PyResult<Py<PyAny>> {
         let stats: Vec<compare::SentenceStats> = from_python(py, stats, "ErrantCompare.stats")?;
-        let r = compare::fold(&stats, self.opts.beta);
-        let mut out = serde_json::to_value(&r.score).map_err(green_err)?;
+        let beta = self.opts.beta;
+        let r = pool::detach(py, || compare::fold(&stats, beta))?;
+        let (p, r_, f) = pyfloat::prf_unrounded(
+            r.score.tp as f64,
+            r.score.fp as f64,
+            r.score.fn_ as f64,
+            beta,
+        );
+        let score = compare::Score {
+            p,
+            r: r_,
+            f,
+            ..r.score
+        };
+        let mut out = serde_json::to_value(&score).map_err(green_err)?;
         out["categories"] =
             serde_json::to_value(compare::categories_at(&r.categories, cat)).map_err(green_err)?;
         out["signature"] = compare::signature(&self.opts).into();
         to_python(py, &out)
-    }
-
-    /// ``fold(stats(hypothesis))``: the scores of one hypothesis M2 file.
-    #[pyo3(signature = (hypothesis, *, cat = 3))]
-    fn score(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>, cat: u8) -> PyResult<Py<PyAny>> {
-        let stats = self.stats(py, hypothesis)?;
-        self.fold(py, stats.bind(py), cat)
     }
 
     /// Several systems' scores exactly as ``green errant-compare --format json`` prints them:
@@ -172,14 +164,10 @@ impl ErrantCompare {
         let stats: Vec<Vec<compare::SentenceStats>> =
             from_python(py, systems, "a list of ErrantCompare.stats results")?;
         let names = crate::system_names(names, stats.len())?;
-        let out = green_output::edits::errant(
-            compare::signature(&self.opts),
-            &names,
-            &stats,
-            self.opts.beta,
-            cat,
-            verbose,
-        );
+        let (signature, beta) = (compare::signature(&self.opts), self.opts.beta);
+        let out = pool::detach(py, || {
+            green_output::edits::errant(signature, &names, &stats, beta, cat, verbose)
+        })?;
         to_python(py, &out)
     }
 
@@ -189,10 +177,10 @@ impl ErrantCompare {
     }
 }
 
-/// CLEME (Ye et al. 2023) against one reference M2 file (text or path): dependent and
-/// independent, corpus (CLEME) and sentence level (SentCLEME), length-weighted as published
-/// and unweighted, as ``green cleme`` prints them.
-#[pyclass(frozen, module = "green_gec")]
+/// CLEME (Ye et al. 2023) against one reference M2 text (`name` names it in errors):
+/// dependent and independent, corpus (CLEME) and sentence level (SentCLEME), length-weighted
+/// as published and unweighted, as ``green cleme`` computes them.
+#[pyclass(frozen, name = "ClemeCore", module = "green_gec._green")]
 pub struct Cleme {
     reference: Document,
     opts: cleme::Options,
@@ -201,11 +189,11 @@ pub struct Cleme {
 #[pymethods]
 impl Cleme {
     #[new]
-    #[pyo3(signature = (reference, *, beta = 0.5, merge_distance = 0))]
-    fn new(reference: &Bound<'_, PyAny>, beta: f64, merge_distance: usize) -> PyResult<Self> {
+    #[pyo3(signature = (text, name, *, beta, merge_distance))]
+    fn new(text: &str, name: &str, beta: f64, merge_distance: usize) -> PyResult<Self> {
         check_beta(beta)?;
         Ok(Cleme {
-            reference: document(reference, "reference")?,
+            reference: document(text, name)?,
             opts: cleme::Options {
                 beta,
                 merge_distance,
@@ -217,13 +205,14 @@ impl Cleme {
         self.reference.sentences.len()
     }
 
-    /// Sufficient statistics of a hypothesis M2 file (text or path), one entry per sentence
-    /// (the lengths of its chunks by outcome). Concatenate shards in order for ``fold``.
-    fn stats(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let hyp = document(hypothesis, "hypothesis")?;
-        let stats = py
-            .detach(|| cleme::corpus_stats(&hyp, &self.reference, &self.opts))
-            .map_err(green_err)?;
+    /// Sufficient statistics of a hypothesis M2 text, one entry per sentence (the lengths of
+    /// its chunks by outcome). Concatenate shards in order for ``fold``.
+    fn stats(&self, py: Python<'_>, text: &str, name: &str) -> PyResult<Py<PyAny>> {
+        let hyp = document(text, name)?;
+        let stats = pool::detach(py, || {
+            cleme::corpus_stats(&hyp, &self.reference, &self.opts)
+        })?
+        .map_err(green_err)?;
         to_python(py, &stats)
     }
 
@@ -255,20 +244,15 @@ impl Cleme {
         crate::m2::paired(py, metric, a, b, test, reps, seed, confidence)
     }
 
-    /// The report of statistics from ``stats``: ``dependent`` and ``independent``, each with
-    /// ``corpus``, ``corpus_unweighted``, ``sentence``, ``sentence_unweighted`` scores.
+    /// The report of statistics from ``stats``, unrounded: ``dependent`` and ``independent``,
+    /// each with ``corpus``, ``corpus_unweighted``, ``sentence``, ``sentence_unweighted``.
     fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let stats: Vec<cleme::SentenceStats> = from_python(py, stats, "Cleme.stats")?;
-        let r = cleme::fold(&stats, &self.opts).map_err(green_err)?;
+        let r =
+            pool::detach(py, || cleme::fold_unrounded(&stats, &self.opts))?.map_err(green_err)?;
         let mut out = serde_json::to_value(&r).map_err(green_err)?;
         out["signature"] = cleme::signature(&self.opts).into();
         to_python(py, &out)
-    }
-
-    /// ``fold(stats(hypothesis))``.
-    fn score(&self, py: Python<'_>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let stats = self.stats(py, hypothesis)?;
-        self.fold(py, stats.bind(py))
     }
 
     /// Several systems' reports exactly as ``green cleme --format json`` prints them:
@@ -284,9 +268,11 @@ impl Cleme {
         let stats: Vec<Vec<cleme::SentenceStats>> =
             from_python(py, systems, "a list of Cleme.stats results")?;
         let names = crate::system_names(names, stats.len())?;
-        let out =
-            green_output::edits::cleme(cleme::signature(&self.opts), &names, &stats, &self.opts)
-                .map_err(green_err)?;
+        let signature = cleme::signature(&self.opts);
+        let out = pool::detach(py, || {
+            green_output::edits::cleme(signature, &names, &stats, &self.opts)
+        })?
+        .map_err(green_err)?;
         to_python(py, &out)
     }
 
@@ -325,7 +311,7 @@ pub fn errant_parallel(
             )));
         }
     }
-    Ok(py.detach(|| {
+    pool::detach(py, || {
         orig.iter()
             .enumerate()
             .map(|(i, o)| {
@@ -333,5 +319,5 @@ pub fn errant_parallel(
                 green_edits::parallel::block(o, &c, merge)
             })
             .collect()
-    }))
+    })
 }

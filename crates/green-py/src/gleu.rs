@@ -1,5 +1,6 @@
-//! `green_gec.Gleu`: the official GLEU (as `green gleu` and the PyPI package `gleu --fix-seed`)
-//! from Python, on the same tokenizers, with the same numbers as the CLI.
+//! The core of `green_gec.Gleu`: the official GLEU (as `green gleu` and the PyPI package
+//! `gleu --fix-seed`) from Python, on the same tokenizers, with the same numbers as the CLI.
+//! Scores come back with the signature of their level, for the score objects.
 
 use green_engine::gleu::{self, GleuCounts};
 use green_engine::numpy::numpy_mean;
@@ -13,7 +14,7 @@ use rayon::prelude::*;
 use crate::m2::{from_python, to_python};
 use crate::{
     build_tokenizer, checked_n, extract_lines, extract_sets, green_err, nonempty, option_texts,
-    same_length,
+    pool, same_length,
 };
 
 /// Sentences counted between two looks for Ctrl-C.
@@ -24,7 +25,7 @@ const CHUNK: usize = 4096;
 /// seeded with 101·i), sentence GLEU averages over references (or takes the best with
 /// `max=True`). Scores are fractions (the CLI prints them ×100). `tokenizer`, `norm` and
 /// `options` are as for `Scorer`; word and char give the package's numbers.
-#[pyclass(frozen, module = "green_gec")]
+#[pyclass(frozen, name = "GleuCore", module = "green_gec._green")]
 pub struct Gleu {
     tokenizer: Built,
     n: usize,
@@ -33,7 +34,8 @@ pub struct Gleu {
 }
 
 impl Gleu {
-    /// Every sentence's statistics, without the GIL, looking for Ctrl-C between chunks.
+    /// Every sentence's statistics, without the GIL on the process's pool, looking for
+    /// Ctrl-C between chunks (on the calling thread).
     fn count(
         &self,
         py: Python<'_>,
@@ -49,12 +51,13 @@ impl Gleu {
         same_length(&refs, "references", count).map_err(green_err)?;
         same_length(std::slice::from_ref(&hyps), "hypotheses", count).map_err(green_err)?;
         let tokenizer = self.tokenizer.as_dyn();
+        let pool = pool::get(py)?;
         py.detach(|| {
             let mut out = Vec::with_capacity(count);
             for start in (0..count).step_by(CHUNK) {
                 Python::attach(|py| py.check_signals())?;
                 let end = (start + CHUNK).min(count);
-                let chunk: Vec<PyResult<GleuCounts>> = (start..end)
+                let chunk: Vec<PyResult<GleuCounts>> = pool.install(|| (start..end)
                     .into_par_iter()
                     .map(|i| Counter::with_local(|counter| {
                         let present: Vec<&str> =
@@ -74,7 +77,7 @@ impl Gleu {
                                 ))
                             })
                     }))
-                    .collect();
+                    .collect());
                 for c in chunk {
                     out.push(c?);
                 }
@@ -94,6 +97,20 @@ impl Gleu {
             &self.tokenizer.name(),
             &self.norm.to_string(),
         )
+    }
+
+    /// The signature of `counts` scored at `level`.
+    fn signature_of(&self, counts: &[GleuCounts], level: Level, max: bool) -> String {
+        green_output::gleu::signature(&self.settings(max), counts, level)
+    }
+
+    /// Corpus GLEU of `counts`: sampled reference draws, or each sentence's best with `max`.
+    fn corpus(&self, py: Python<'_>, counts: &[GleuCounts], max: bool) -> PyResult<f64> {
+        let metric = gleu::Gleu {
+            iterations: self.iterations,
+            max,
+        };
+        pool::detach(py, || metric.score(&metric.fold(counts)))
     }
 
     /// Statistics from `stats` of one system, of this N, not empty.
@@ -137,9 +154,8 @@ impl Gleu {
         })
     }
 
-    /// Corpus GLEU of one system: references drawn per iteration, or each sentence's best
-    /// with `max=True`.
-    #[pyo3(signature = (sources, references, hypotheses, *, max = false))]
+    /// Corpus GLEU of one system (references drawn per iteration, or each sentence's best
+    /// with `max`) and its signature.
     fn corpus_score(
         &self,
         py: Python<'_>,
@@ -147,20 +163,14 @@ impl Gleu {
         references: &Bound<'_, PyAny>,
         hypotheses: &Bound<'_, PyAny>,
         max: bool,
-    ) -> PyResult<f64> {
+    ) -> PyResult<(f64, String)> {
         let counts = self.count(py, sources, references, hypotheses)?;
         nonempty(counts.len())?;
-        Ok(py.detach(|| {
-            if max {
-                gleu::corpus_score(&counts, 0, &gleu::best_references(&counts, 0)).gleu
-            } else {
-                gleu::sampled_corpus_score(&counts, 0, self.iterations)
-            }
-        }))
+        let score = self.corpus(py, &counts, max)?;
+        Ok((score, self.signature_of(&counts, Level::Corpus, max)))
     }
 
     /// Sentence GLEU of one system, one float per sentence.
-    #[pyo3(signature = (sources, references, hypotheses, *, max = false))]
     fn sentence_scores(
         &self,
         py: Python<'_>,
@@ -176,8 +186,7 @@ impl Gleu {
             .collect())
     }
 
-    /// Mean of the sentence GLEU scores of one system.
-    #[pyo3(signature = (sources, references, hypotheses, *, max = false))]
+    /// Mean of the sentence GLEU scores of one system (NumPy's mean) and its signature.
     fn mean_score(
         &self,
         py: Python<'_>,
@@ -185,10 +194,17 @@ impl Gleu {
         references: &Bound<'_, PyAny>,
         hypotheses: &Bound<'_, PyAny>,
         max: bool,
-    ) -> PyResult<f64> {
-        let scores = self.sentence_scores(py, sources, references, hypotheses, max)?;
-        nonempty(scores.len())?;
-        Ok(numpy_mean(&scores))
+    ) -> PyResult<(f64, String)> {
+        let counts = self.count(py, sources, references, hypotheses)?;
+        nonempty(counts.len())?;
+        let scores: Vec<f64> = counts
+            .iter()
+            .map(|c| gleu::sentence_score(c, 0, max))
+            .collect();
+        Ok((
+            numpy_mean(&scores),
+            self.signature_of(&counts, Level::Mean, max),
+        ))
     }
 
     /// Every sentence's GLEU statistics of one system (plain dicts: pickle, JSON, Dask):
@@ -205,28 +221,32 @@ impl Gleu {
         to_python(py, &counts)
     }
 
-    /// Corpus (sampled, or `max=True`) or mean GLEU of statistics from `stats`, concatenated
-    /// in corpus order: `corpus_score`'s or `mean_score`'s number for those sentences.
-    #[pyo3(signature = (stats, *, level = "corpus", max = false))]
+    /// Corpus (sampled, or `max`) or mean GLEU of statistics from `stats`, concatenated in
+    /// corpus order, and its signature: `corpus_score`'s or `mean_score`'s for those sentences.
     fn fold(
         &self,
         py: Python<'_>,
         stats: &Bound<'_, PyAny>,
         level: &str,
         max: bool,
-    ) -> PyResult<f64> {
+    ) -> PyResult<(f64, String)> {
         let counts = self.counts_of(py, stats)?;
-        let metric = gleu::Gleu {
-            iterations: self.iterations,
-            max,
+        let (score, level) = match level {
+            "corpus" => (self.corpus(py, &counts, max)?, Level::Corpus),
+            "mean" => {
+                let scores: Vec<f64> = counts
+                    .iter()
+                    .map(|c| gleu::sentence_score(c, 0, max))
+                    .collect();
+                (numpy_mean(&scores), Level::Mean)
+            }
+            other => {
+                return Err(green_err(format!(
+                    "unknown level '{other}'; fold gives corpus or mean"
+                )))
+            }
         };
-        py.detach(|| match level {
-            "corpus" => Ok(metric.score(&metric.fold(&counts))),
-            "mean" => Ok(numpy_mean(&metric.sentence_scores(&counts))),
-            other => Err(green_err(format!(
-                "unknown level '{other}'; fold gives corpus or mean"
-            ))),
-        })
+        Ok((score, self.signature_of(&counts, level, max)))
     }
 
     /// Is system B's GLEU different from baseline A's by more than chance? Paired bootstrap
@@ -279,8 +299,9 @@ impl Gleu {
             max,
         };
         let settings = self.settings(max);
-        let out =
-            py.detach(|| green_output::gleu::output(&metric, &settings, &names, &stats, level));
+        let out = pool::detach(py, || {
+            green_output::gleu::output(&metric, &settings, &names, &stats, level)
+        })?;
         to_python(py, &out)
     }
 

@@ -10,7 +10,7 @@ use green_io::Input;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::green_err;
+use crate::{green_err, pool};
 
 fn input(path: &std::path::Path) -> PyResult<Input> {
     path.to_str()
@@ -23,8 +23,23 @@ fn input(path: &std::path::Path) -> PyResult<Input> {
 #[pyfunction]
 pub(crate) fn read_lines(py: Python<'_>, path: PathBuf) -> PyResult<Vec<String>> {
     let input = input(&path)?;
-    py.detach(|| green_io::read_lines(&input))
-        .map_err(green_err)
+    pool::detach(py, || green_io::read_lines(&input))?.map_err(green_err)
+}
+
+/// A whole text file (an M2 file) as the CLI reads one: UTF-8, or an error naming the line.
+#[pyfunction]
+pub(crate) fn read_text(path: PathBuf) -> PyResult<String> {
+    let bytes = std::fs::read(&path)
+        .map_err(|e| green_err(format!("cannot read {}: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        green_err(format!(
+            "{}:{line}: not UTF-8 (byte {}); convert the file to UTF-8",
+            path.display(),
+            at + 1
+        ))
+    })
 }
 
 /// The references of one or more files (line files, M2 with or without target lines, para
@@ -44,9 +59,8 @@ pub(crate) fn read_references<'py>(
         .iter()
         .map(|p| input(p))
         .collect::<PyResult<Vec<_>>>()?;
-    let corpus = py
-        .detach(|| references::load_all(&inputs, format, missing))
-        .map_err(green_err)?;
+    let corpus =
+        pool::detach(py, || references::load_all(&inputs, format, missing))?.map_err(green_err)?;
     let out = PyDict::new(py);
     out.set_item("sources", corpus.sources)?;
     out.set_item("references", corpus.refs)?;
@@ -58,7 +72,7 @@ pub(crate) fn read_references<'py>(
 /// `*.md` files: a dict with `ids`, `sources`, `references` (a list per essay) and `hypotheses`
 /// (a list per system file).
 #[pyfunction]
-#[pyo3(signature = (original, references, systems = Vec::new()))]
+#[pyo3(signature = (original, references, systems))]
 pub(crate) fn read_multigec<'py>(
     py: Python<'py>,
     original: PathBuf,
@@ -74,9 +88,8 @@ pub(crate) fn read_multigec<'py>(
         .iter()
         .map(|p| input(p))
         .collect::<PyResult<Vec<_>>>()?;
-    let essays = py
-        .detach(|| green_io::multigec::load(&source, &refs, &hyps))
-        .map_err(green_err)?;
+    let essays =
+        pool::detach(py, || green_io::multigec::load(&source, &refs, &hyps))?.map_err(green_err)?;
     let out = PyDict::new(py);
     out.set_item("ids", essays.ids)?;
     out.set_item("sources", essays.sources)?;

@@ -1,19 +1,19 @@
-//! `green_gec.MaxMatch`: M2 scores from Python, the numbers `green maxmatch` prints (and so the
-//! NUS m2scorer's), with per-sentence statistics that serialise and fold in shards.
+//! The core of `green_gec.MaxMatch`: M2 scores from Python, the numbers `green maxmatch` prints
+//! (and so the NUS m2scorer's), with per-sentence statistics that serialise and fold in
+//! shards; also the JSON bridge and the paired tests every metric's core shares.
 
 use green_m2::{Alternatives, Gold, Options, SentenceStats};
 use green_tokenizers::Built;
 use pyo3::prelude::*;
 
-use crate::{build_tokenizer, extract_lines, green_err, option_texts};
+use crate::{build_tokenizer, extract_lines, green_err, option_texts, pool};
 
-/// M2 (MaxMatch) exactly as the NUS m2scorer computes it, against one gold M2 file.
-///
-/// `gold` is the M2 text (a ``str``) or a path (``pathlib.Path``/``os.PathLike``). The
-/// options are the original's; ``alternatives`` says what to do with ChERRANT target lines
-/// (``first`` or ``pool``); ``tokenizer`` (default: the original's whitespace split) turns raw
-/// system output into tokens, e.g. ``"char"`` for NLPCC-style Chinese.
-#[pyclass(frozen, module = "green_gec")]
+/// M2 (MaxMatch) exactly as the NUS m2scorer computes it, against one gold M2 text (`name`
+/// names it in errors). The options are the original's; `alternatives` says what to do
+/// with ChERRANT target lines (`first` or `pool`); `tokenizer` (None: the original's
+/// whitespace split) turns raw system output into tokens, e.g. `"char"` for NLPCC-style
+/// Chinese.
+#[pyclass(frozen, name = "MaxMatchCore", module = "green_gec._green")]
 pub struct MaxMatch {
     gold: Gold,
     opts: Options,
@@ -29,7 +29,7 @@ impl MaxMatch {
         hypotheses: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<SentenceStats>> {
         let mut hyps = extract_lines(hypotheses, "hypotheses")?;
-        py.detach(|| {
+        pool::detach(py, || {
             if let Some(t) = &self.tokenizer {
                 let t = t.as_dyn();
                 for (i, h) in hyps.iter_mut().enumerate() {
@@ -38,7 +38,7 @@ impl MaxMatch {
                 }
             }
             green_m2::corpus_stats(&self.gold, &hyps, &self.opts).map_err(green_err)
-        })
+        })?
     }
 }
 
@@ -73,27 +73,38 @@ pub(crate) fn paired<M: green_metric::Metric + Sync>(
     confidence: f64,
 ) -> PyResult<Py<PyAny>> {
     let pair = green_signif::Folded::new(metric, a, b).map_err(green_err)?;
-    let result = py
-        .detach(|| match test {
-            "bs" => green_signif::paired_bootstrap(&pair, reps, seed, confidence),
-            "ar" => green_signif::approximate_randomisation(&pair, reps, seed),
-            "exact" => green_signif::exact_randomisation(&pair),
-            other => Err(green_signif::Error::Invalid(format!(
-                "unknown test '{other}'; use bs, ar or exact"
-            ))),
-        })
-        .map_err(green_err)?;
+    let result = pool::detach(py, || match test {
+        "bs" => green_signif::paired_bootstrap(&pair, reps, seed, confidence),
+        "ar" => green_signif::approximate_randomisation(&pair, reps, seed),
+        "exact" => green_signif::exact_randomisation(&pair),
+        other => Err(green_signif::Error::Invalid(format!(
+            "unknown test '{other}'; use bs, ar or exact"
+        ))),
+    })?
+    .map_err(green_err)?;
     to_python(py, &result)
+}
+
+impl MaxMatch {
+    /// The corpus score of `stats` with the signature.
+    fn summary(&self, py: Python<'_>, stats: &[SentenceStats]) -> PyResult<Py<PyAny>> {
+        let beta = self.opts.beta;
+        let summary = pool::detach(py, || green_m2::fold(stats, beta).summary())?;
+        let mut out = serde_json::to_value(summary).map_err(green_err)?;
+        out["signature"] = self.signature().into();
+        to_python(py, &out)
+    }
 }
 
 #[pymethods]
 impl MaxMatch {
     #[new]
-    #[pyo3(signature = (gold, *, beta = 0.5, max_unchanged_words = 2, ignore_whitespace_casing = false, alternatives = "first", tokenizer = None, norm = "none", options = None))]
+    #[pyo3(signature = (text, name, *, beta, max_unchanged_words, ignore_whitespace_casing, alternatives, tokenizer, norm, options))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        gold: &Bound<'_, PyAny>,
+        text: &str,
+        name: &str,
         beta: f64,
         max_unchanged_words: i64,
         ignore_whitespace_casing: bool,
@@ -108,8 +119,7 @@ impl MaxMatch {
             )));
         }
         let alternatives: Alternatives = alternatives.parse().map_err(green_err)?;
-        let (text, name) = crate::edits::text_or_path(gold, "gold")?;
-        let gold = green_m2::parse_gold(&text, &name, alternatives).map_err(green_err)?;
+        let gold = green_m2::parse_gold(text, name, alternatives).map_err(green_err)?;
         let tokenizer = match tokenizer {
             Some(spec) => Some(build_tokenizer(py, spec, norm, &option_texts(options)?)?.0),
             None => None,
@@ -141,14 +151,16 @@ impl MaxMatch {
     /// ``correct``, ``proposed``, ``gold`` and ``signature``.
     fn score(&self, py: Python<'_>, hypotheses: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let stats = self.stats_of(py, hypotheses)?;
-        self.fold(py, &to_python(py, &stats)?.into_bound(py))
+        self.summary(py, &stats)
     }
 
     /// Per sentence: the annotator chosen, its counts and the system's edits
     /// (``[start, end, original, correction]`` as matched against the gold edits).
     fn sentences(&self, py: Python<'_>, hypotheses: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let stats = self.stats_of(py, hypotheses)?;
-        to_python(py, &green_m2::fold(&stats, self.opts.beta).sentences)
+        let beta = self.opts.beta;
+        let sentences = pool::detach(py, || green_m2::fold(&stats, beta).sentences)?;
+        to_python(py, &sentences)
     }
 
     /// Sufficient statistics, one entry per sentence (plain lists and dicts, JSON- and
@@ -187,10 +199,7 @@ impl MaxMatch {
     /// annotator choice runs here, so it equals ``score`` on the whole corpus.
     fn fold(&self, py: Python<'_>, stats: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let stats: Vec<SentenceStats> = from_python(py, stats, "MaxMatch.stats")?;
-        let r = green_m2::fold(&stats, self.opts.beta);
-        let mut out = serde_json::to_value(r.summary()).map_err(green_err)?;
-        out["signature"] = self.signature().into();
-        to_python(py, &out)
+        self.summary(py, &stats)
     }
 
     /// Several systems' scores exactly as ``green maxmatch --format json`` prints them:
@@ -208,9 +217,10 @@ impl MaxMatch {
             from_python(py, systems, "a list of MaxMatch.stats results")?;
         let names = crate::system_names(names, stats.len())?;
         let beta = self.opts.beta;
-        let out = py.detach(|| {
-            green_output::edits::maxmatch(self.signature(), &names, &stats, beta, verbose)
-        });
+        let signature = self.signature();
+        let out = pool::detach(py, || {
+            green_output::edits::maxmatch(signature, &names, &stats, beta, verbose)
+        })?;
         to_python(py, &out)
     }
 

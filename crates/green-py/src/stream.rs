@@ -1,6 +1,8 @@
-//! Streaming from files or from a Python iterator: a batch of sentences at a time, so memory
-//! stays flat however long the corpus is. Files go through green-io's lock-step reader (the
-//! CLI's); an iterator is pulled a batch at a time with the GIL, then counted without it.
+//! Streaming from files or from a Python iterator: a batch of sentences at a time, so the
+//! texts never sit in memory together (what stays is one float per sentence, system and beta,
+//! for NumPy's mean). Files go through green-io's lock-step reader (the CLI's); an iterator
+//! is pulled a batch at a time with the GIL, then counted without it. Every batch is counted
+//! on the process's own pool (see `pool`).
 
 use std::ops::Range;
 
@@ -8,32 +10,19 @@ use green_engine::{Accumulator, Config, Scorer, Sentence, Tokenizer, BATCH};
 use green_io::{Batches, Input};
 use pyo3::prelude::*;
 
-use crate::green_err;
+use crate::{green_err, pool};
 
-/// What to keep while streaming: totals only (flat memory) or mergeable statistics.
-#[derive(Clone, Copy)]
-pub(crate) enum Keep {
-    Totals,
-    Mergeable,
-}
-
-fn accumulator(config: &Config, systems: usize, keep: Keep) -> Accumulator {
-    match keep {
-        Keep::Totals => Accumulator::new(config, systems),
-        Keep::Mergeable => Accumulator::mergeable(config, systems),
-    }
-}
-
-/// Counts `sentences` (the `done`th onwards) into `acc`; `place` names sentence `k` (1-based)
-/// in an error.
+/// Counts `sentences` (the `done`th onwards) into `acc` on `pool`; `place` names sentence `k`
+/// (1-based) in an error.
 fn count_into<T: Tokenizer + ?Sized>(
+    pool: &rayon::ThreadPool,
     scorer: &Scorer<&T>,
     acc: &mut Accumulator,
     sentences: &[Sentence],
     done: usize,
     place: &dyn Fn(usize) -> String,
 ) -> PyResult<()> {
-    match acc.fold_sentences(scorer, sentences) {
+    match pool.install(|| acc.fold_sentences(scorer, sentences)) {
         Ok(()) => Ok(()),
         Err(green_engine::Error::Tokenize { sentence, source }) => Err(green_err(format!(
             "{}: tokenizer failed: {source}",
@@ -44,22 +33,23 @@ fn count_into<T: Tokenizer + ?Sized>(
 }
 
 /// Scores rows `rows` of `paths` (source, `refs` reference files, then systems) read in lock
-/// step.
+/// step; also the files that start with a byte-order mark (kept in the first token, as the
+/// reference keeps it; the caller warns).
 pub(crate) fn files<T: Tokenizer + ?Sized>(
+    pool: &rayon::ThreadPool,
     tokenizer: &T,
     config: Config,
     paths: &[String],
     refs: usize,
     rows: Range<usize>,
-    keep: Keep,
-) -> PyResult<Accumulator> {
+) -> PyResult<(Accumulator, Vec<String>)> {
     let readers = paths
         .iter()
         .map(|p| Input::parse(p).open())
         .collect::<Result<Vec<_>, _>>()
         .map_err(green_err)?;
     let scorer = Scorer::new(tokenizer, config);
-    let mut acc = accumulator(&scorer.config, paths.len() - 1 - refs, keep);
+    let mut acc = Accumulator::mergeable(&scorer.config, paths.len() - 1 - refs);
     let mut done = rows.start;
     let mut batches = Batches::spawn_rows(readers, rows, |_| {});
     for batch in batches.by_ref() {
@@ -67,13 +57,18 @@ pub(crate) fn files<T: Tokenizer + ?Sized>(
         let batch = batch.map_err(green_err)?;
         let views: Vec<&str> = batch.lines().collect();
         let sentences = Sentence::from_rows(&views, paths.len(), refs);
-        count_into(&scorer, &mut acc, &sentences, done, &|k| {
+        count_into(pool, &scorer, &mut acc, &sentences, done, &|k| {
             format!("{}:{k}", paths[0])
         })?;
         done += sentences.len();
     }
-    batches.finish().map_err(green_err)?;
-    Ok(acc)
+    let readers = batches.finish().map_err(green_err)?;
+    let boms = readers
+        .iter()
+        .filter(|r| r.had_bom())
+        .map(|r| r.name().to_string())
+        .collect();
+    Ok((acc, boms))
 }
 
 /// One row from Python: (source, references, hypotheses).
@@ -86,10 +81,10 @@ pub(crate) fn rows<T: Tokenizer + ?Sized>(
     config: Config,
     rows: &Bound<'_, PyAny>,
     systems: usize,
-    keep: Keep,
 ) -> PyResult<(Accumulator, usize)> {
+    let pool = pool::get(py)?;
     let scorer = Scorer::new(tokenizer, config);
-    let mut acc = accumulator(&scorer.config, systems, keep);
+    let mut acc = Accumulator::mergeable(&scorer.config, systems);
     let mut iter = rows.try_iter()?;
     let (mut done, mut most_refs) = (0, 0);
     loop {
@@ -133,7 +128,9 @@ pub(crate) fn rows<T: Tokenizer + ?Sized>(
                     hyps: &hyps[i],
                 })
                 .collect();
-            count_into(&scorer, &mut acc, &sentences, done, &|k| format!("row {k}"))
+            count_into(pool, &scorer, &mut acc, &sentences, done, &|k| {
+                format!("row {k}")
+            })
         })?;
         done += batch.len();
     }

@@ -19,26 +19,28 @@ HYP = ["He goes to the school .", "This is a pen .", "I like it ."]
 
 def test_engine_example_value():
     # The engine's documented example: 72.17 at beta 2, N 4.
-    score = green.corpus_score(SRC[:1], [REF0[:1]], HYP[:1])
-    assert score == pytest.approx(0.7217, abs=1e-4)
+    score = green.corpus_score(sources=SRC[:1], references=[REF0[:1]], hypotheses=HYP[:1])
+    assert score.score == pytest.approx(72.17, abs=1e-2)
+    assert str(score) == "GREEN = 72.17 (P = 55.05, R = 78.25, beta = 2)"
 
 
 def test_levels_agree_with_pure_python():
     for beta in [0.5, 1.0, 2.0, math.inf]:
         py = reference_green.score(SRC, [REF0, REF1], HYP, n=4, beta=beta)
-        assert green.corpus_score(SRC, [REF0, REF1], HYP, beta=beta) == py["corpus"]
-        assert green.mean_score(SRC, [REF0, REF1], HYP, beta=beta) == py["mean"]
-        assert green.sentence_scores(SRC, [REF0, REF1], HYP, beta=beta) == py["sentence"]
+        data = dict(sources=SRC, references=[REF0, REF1], hypotheses=HYP, beta=beta)
+        assert green.corpus_score(**data).score == 100 * py["corpus"]
+        assert green.mean_score(**data).score == 100 * py["mean"]
+        assert green.sentence_scores(**data) == py["sentence"]
 
 
 def test_char_level_and_n():
     py = reference_green.score(SRC, [REF0], HYP, n=6, beta=2.0, tokenize=reference_green.char)
-    assert green.corpus_score(SRC, [REF0], HYP, n=6, tokenizer="char") == py["corpus"]
+    assert green.corpus_score(sources=SRC, references=[REF0], hypotheses=HYP, n=6, tokenizer="char").score == 100 * py["corpus"]
 
 
 def test_evaluate_layout_and_counts():
     scorer = green.Scorer("word", n=2, beta=[1.0, 2.0])
-    result = scorer.evaluate(SRC, [REF0, REF1], [HYP, SRC])
+    result = scorer.evaluate(sources=SRC, references=[REF0, REF1], systems=[HYP, SRC])
     assert result["n"] == 2 and result["betas"] == [1.0, 2.0] and result["refs"] == 2
     assert result["alphas"] == [0.5, 0.2]
     assert result["sentences"] == 3 and result["tokenizer"] == "word" and result["norm"] == "none"
@@ -54,7 +56,8 @@ def test_evaluate_layout_and_counts():
     assert orders[-1]["cum_f"] == system["corpus"][1]
     for b in range(2):
         assert system["mean"][b] == pytest.approx(sum(system["sentence"][b]) / 3)
-        assert system["corpus"][b] == scorer.corpus_score(SRC, [REF0, REF1], HYP, beta=[1.0, 2.0][b])
+        score = scorer.corpus_score(sources=SRC, references=[REF0, REF1], hypotheses=HYP, beta=[1.0, 2.0][b])
+        assert score.score == 100 * system["corpus"][b]
     # The uncorrected source as a system gets no credit for the corrections it missed.
     assert result["systems"][1]["corpus"][1] < system["corpus"][1]
 
@@ -62,12 +65,12 @@ def test_evaluate_layout_and_counts():
 def test_missing_references_are_skipped():
     """None where a reference set has nothing for a sentence (MuCGEC-style varying counts)."""
     refs = [REF0, [None, REF1[1], None]]
-    result = green.evaluate(SRC, refs, [HYP], beta=2.0)
+    result = green.evaluate(sources=SRC, references=refs, systems=[HYP], beta=2.0)
     py = reference_green.score(SRC, refs, HYP, n=4, beta=2.0)
     assert result["systems"][0]["corpus"] == [py["corpus"]]
     assert result["systems"][0]["sentence"] == [py["sentence"]]
     # `chosen` indexes reference sets, so the None holes do not shift it.
-    only_second = green.evaluate(SRC[1:2], [[None], [REF0[1]]], [HYP[1:2]])
+    only_second = green.evaluate(sources=SRC[1:2], references=[[None], [REF0[1]]], systems=[HYP[1:2]])
     assert only_second["systems"][0]["chosen"] == [[1]]
     assert only_second["refs"] == 1
 
@@ -87,8 +90,9 @@ def test_normalisation_and_tokenize():
     assert green.Scorer("char:nospace").tokenize("我 们") == ["我", "们"]
     # Normalisation changes scores: case-only differences vanish.
     upper = [s.upper() for s in HYP]
-    assert green.corpus_score(SRC, [REF0], upper, norm="lower") == green.corpus_score(SRC, [REF0], HYP)
-    assert green.corpus_score(SRC, [REF0], upper) < green.corpus_score(SRC, [REF0], HYP)
+    score = lambda hyps, **kw: green.corpus_score(sources=SRC, references=[REF0], hypotheses=hyps, **kw).score  # noqa: E731
+    assert score(upper, norm="lower") == score(HYP)
+    assert score(upper) < score(HYP)
 
 
 def test_known_tokenizers_listed():
@@ -118,7 +122,7 @@ def test_gil_released_while_scoring():
             t = threading.Thread(target=other)
             t.start()
             gate.set()  # the other thread now waits for the GIL, which we hold
-            scorer.corpus_score(src, ref, hyp)
+            scorer.corpus_score(sources=src, references=ref, hypotheses=hyp)
             seen = bool(ran)  # read before anything here can let the GIL go
             t.join()
             if seen:
@@ -130,9 +134,10 @@ def test_gil_released_while_scoring():
 
 def test_scorer_shared_across_threads():
     scorer = green.Scorer()
-    expected = scorer.corpus_score(SRC, [REF0, REF1], HYP)
+    data = dict(sources=SRC, references=[REF0, REF1], hypotheses=HYP)
+    expected = scorer.corpus_score(**data)
     results = []
-    threads = [threading.Thread(target=lambda: results.append(scorer.corpus_score(SRC, [REF0, REF1], HYP))) for _ in range(4)]
+    threads = [threading.Thread(target=lambda: results.append(scorer.corpus_score(**data))) for _ in range(4)]
     for t in threads:
         t.start()
     for t in threads:
@@ -141,16 +146,17 @@ def test_scorer_shared_across_threads():
 
 
 def test_accepts_any_sequence():
-    assert green.corpus_score(tuple(SRC), (tuple(REF0),), tuple(HYP)) == green.corpus_score(SRC, [REF0], HYP)
+    as_tuples = green.corpus_score(sources=tuple(SRC), references=(tuple(REF0),), hypotheses=tuple(HYP))
+    assert as_tuples == green.corpus_score(sources=SRC, references=[REF0], hypotheses=HYP)
 
 
 def test_empty_corpus():
     # A score of nothing is an error, as in the CLI; the list of no sentence scores is [].
     with pytest.raises(green.GreenError, match="^no sentences: there is nothing to score"):
-        green.corpus_score([], [[]], [])
+        green.corpus_score(sources=[], references=[[]], hypotheses=[])
     with pytest.raises(green.GreenError, match="^no sentences"):
-        green.Scorer().mean_score([], [[]], [])
-    assert green.sentence_scores([], [[]], []) == []
+        green.Scorer().mean_score(sources=[], references=[[]], hypotheses=[])
+    assert green.sentence_scores(sources=[], references=[[]], hypotheses=[]) == []
 
 
 def test_functions_reuse_a_cached_scorer():
@@ -185,7 +191,7 @@ def test_ctrl_c_stops_a_long_call():
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
-            green.Scorer(tokenize).corpus_score(src, [ref], src)
+            green.Scorer(tokenize).corpus_score(sources=src, references=[ref], hypotheses=src)
     finally:
         signal.signal(signal.SIGINT, previous)
     assert seen and max(seen) < count // 2, f"the call went on to sentence {max(seen)} of {count}"
@@ -193,7 +199,7 @@ def test_ctrl_c_stops_a_long_call():
 
 def test_namespace_lists_public_names_only():
     public = set(dir(green))
-    assert public == set(green.__all__) | {"io", "metric"}
+    assert public == set(green.__all__) and {"io", "metric"} <= public
     assert not {"List", "Mapping", "lru_cache", "Union"} & public
 
 

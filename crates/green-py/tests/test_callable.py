@@ -34,25 +34,26 @@ def test_callables_give_the_builtin_numbers():
     sources, refs, hyps = corpus()
     for func, spec, n in [(split, "word", 4), (Chars(), "char", 6)]:
         mine, builtin = green.Scorer(func, n=n), green.Scorer(spec, n=n)
-        assert mine.corpus_score(sources, refs, hyps) == builtin.corpus_score(sources, refs, hyps)
-        assert mine.mean_score(sources, refs, hyps) == builtin.mean_score(sources, refs, hyps)
+        data = dict(sources=sources, references=refs, hypotheses=hyps)
+        assert mine.corpus_score(**data).score == builtin.corpus_score(**data).score
+        assert mine.mean_score(**data).score == builtin.mean_score(**data).score
     assert green.Scorer(split).tokenizer == "py:test_callable.split"
     assert "tok:py:my-chars@1.2|" in green.Scorer(Chars()).signature(1)
     assert green.Scorer(Chars(), norm="lower").tokenize("AB") == ["a", "b"]
 
 
 def test_callable_errors_are_clear():
-    sources, refs, hyps = ["a b"], [["a b"]], ["a b"]
+    data = dict(sources=["a b"], references=[["a b"]], hypotheses=["a b"])
 
     def boom(text):
         raise RuntimeError("no model loaded")
 
     with pytest.raises(green.GreenError, match="sentence 1.*raised RuntimeError: no model loaded"):
-        green.Scorer(boom).corpus_score(sources, refs, hyps)
+        green.Scorer(boom).corpus_score(**data)
     with pytest.raises(green.GreenError, match="returned a str"):
-        green.Scorer(lambda t: t).corpus_score(sources, refs, hyps)
+        green.Scorer(lambda t: t).corpus_score(**data)
     with pytest.raises(green.GreenError, match="type int"):
-        green.Scorer(lambda t: [1, 2]).corpus_score(sources, refs, hyps)
+        green.Scorer(lambda t: [1, 2]).corpus_score(**data)
     with pytest.raises(TypeError, match="spec .* or a callable"):
         green.Scorer(42)
     with pytest.raises(green.GreenError, match="options apply to built-in"):
@@ -64,4 +65,5 @@ def test_callable_scorer_pickles():
     scorer = green.Scorer(Chars(), n=3, beta=[0.5, 2.0])
     back = pickle.loads(pickle.dumps(scorer))
     assert back.tokenizer == scorer.tokenizer
-    assert back.evaluate(sources, refs, [hyps])["systems"] == scorer.evaluate(sources, refs, [hyps])["systems"]
+    data = dict(sources=sources, references=refs, systems=[hyps])
+    assert back.evaluate(**data)["systems"] == scorer.evaluate(**data)["systems"]

@@ -24,37 +24,43 @@ HYP = (
 
 
 def test_errant_compare_small():
-    e = green.ErrantCompare(REF)
+    e = green.ErrantCompare.from_text(REF)
     assert len(e) == 2
-    r = e.score(HYP, cat=2)
-    assert (r["tp"], r["fp"], r["fn"]) == (1, 0, 1)
-    assert (r["p"], r["r"], r["f"]) == (1.0, 0.5, 0.8333)
-    assert r["categories"]["VERB:SVA"] == [1, 0, 0]
-    assert r["signature"].startswith("errant|mode:cs|beta:0.5|")
-    d = green.ErrantCompare(REF, mode="ds").score(HYP)
-    assert d["signature"].startswith("errant|mode:ds|")
+    r = e.score(text=HYP, cat=2)
+    assert r.counts == {"tp": 1, "fp": 0, "fn": 1}
+    # Unrounded (ERRANT prints 0.8333): F0.5 of P = 1, R = 0.5.
+    assert (r.precision, r.recall, r.score) == (100.0, 50.0, 100 * (1.25 * 0.5 / (0.25 + 0.5)))
+    assert str(r) == "ERRANT = 83.33 (P = 100.00, R = 50.00, beta = 0.5)"
+    assert r.details["categories"]["VERB:SVA"] == [1, 0, 0]
+    assert r.signature.startswith("errant|mode:cs|beta:0.5|")
+    d = green.ErrantCompare(text=REF, mode="ds").score(text=HYP)
+    assert d.signature.startswith("errant|mode:ds|")
 
 
 def test_errant_stats_shard_and_pickle():
-    e = green.ErrantCompare(REF)
-    stats = pickle.loads(pickle.dumps(e.stats(HYP)))
-    assert e.fold(stats[:1] + stats[1:]) == e.score(HYP)
+    e = green.ErrantCompare(text=REF)
+    stats = pickle.loads(pickle.dumps(e.stats(text=HYP)))
+    assert e.fold(stats[:1] + stats[1:]) == e.score(text=HYP)
 
 
 def test_cleme_small():
-    c = green.Cleme(REF)
-    r = c.score(HYP)
-    d = r["dependent"]["corpus_unweighted"]
-    assert (d["tp"], d["fp"], d["fn"], d["tn"]) == (1.0, 0.0, 1.0, 3.0)
-    assert r["mean_length"] == 1.0
-    assert c.fold(json.loads(json.dumps(c.stats(HYP)))) == r
+    c = green.Cleme(text=REF)
+    r = c.score(text=HYP)
+    d = r.details["rows"]["CLEME-dependent-unweighted"]
+    assert d.counts == {"tp": 1.0, "fp": 0.0, "fn": 1.0, "tn": 3.0}
+    assert r.details["mean_length"] == 1.0
+    assert sorted(r.details["rows"]) == sorted(
+        f"{m}-{v}{u}" for m in ["CLEME", "SentCLEME"] for v in ["dependent", "independent"] for u in ["", "-unweighted"]
+    )
+    assert r.details["rows"]["CLEME-dependent"].score == r.score
+    assert c.fold(json.loads(json.dumps(c.stats(text=HYP)))) == r
 
 
 def test_bad_input_is_a_green_error(tmp_path):
     with pytest.raises(green.GreenError, match="has 1 sentences"):
-        green.ErrantCompare(REF).score("S he go to school\n")
+        green.ErrantCompare(text=REF).score(text="S he go to school\n")
     with pytest.raises(green.GreenError, match="unknown mode"):
-        green.ErrantCompare(REF, mode="xx")
+        green.ErrantCompare(text=REF, mode="xx")
     with pytest.raises(green.GreenError, match="cannot read"):
         green.Cleme(tmp_path / "missing.m2")
     with pytest.raises(TypeError):
@@ -65,20 +71,28 @@ def test_real_data_equals_the_cli(shared):
     ref = shared / "data" / "cleme" / "conll14.errant"
     hyp = shared / "data" / "cleme" / "conll14-AMU.errant"
     r = green.ErrantCompare(ref).score(hyp)
-    assert (r["tp"], r["fp"], r["fn"], r["f"]) == (483, 795, 1934, 0.3208)
+    assert r.counts == {"tp": 483, "fp": 795, "fn": 1934}
+    assert r.format(2, score_only=True) == "32.08" and r.score != 32.08  # ERRANT prints 0.3208
     c = green.Cleme(ref).score(hyp)
-    assert c["dependent"]["corpus"]["f"] == 0.2514
-    assert c["independent"]["sentence"]["f"] == 0.42
+    rows = c.details["rows"]
+    assert c.format(score_only=True) == "25.14" and rows["SentCLEME-independent"].format(score_only=True) == "42.00"
     bin_ = os.environ.get("GREEN_BIN")
     if bin_:
         out = subprocess.run([bin_, "cleme", "-hyp", str(hyp), "-ref", str(ref), "--format", "json"],
                              capture_output=True, text=True, check=True).stdout
-        assert json.loads(out)["systems"][0]["report"]["dependent"] == c["dependent"]
+        cli = json.loads(out)["systems"][0]["report"]
+        for name, variant, row in [("CLEME-dependent", "dependent", "corpus"),
+                                   ("SentCLEME-independent-unweighted", "independent", "sentence_unweighted")]:
+            printed = cli[variant][row]
+            # The CLI prints rounded to 4 decimals; the data is the number before that.
+            assert rows[name].counts == {k: printed[k] for k in ("tp", "fp", "fn", "tn")}
+            for mine, theirs in [(rows[name].score, printed["f"]), (rows[name].precision, printed["p"])]:
+                assert abs(mine / 100 - theirs) <= 5e-5
 
 
 def test_foreign_statistics_are_refused():
     with pytest.raises(green.GreenError, match="not statistics from Cleme.stats"):
-        green.Cleme(REF).fold([{"x": 1}])
+        green.Cleme(text=REF).fold([{"x": 1}])
 
 
 def test_errant_parallel_feeds_errant_compare():
@@ -87,7 +101,7 @@ def test_errant_parallel_feeds_errant_compare():
         "S he go to school\nA 1 2|||R|||goes|||REQUIRED|||-NONE-|||0\nA 4 4|||M|||.|||REQUIRED|||-NONE-|||0\n\n"
         "S fine\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
     )
-    assert green.ErrantCompare(m2).score(m2)["f"] == 1.0
+    assert green.ErrantCompare(text=m2).score(text=m2).score == 100.0
     with pytest.raises(green.GreenError, match="needs a tagger"):
         green.errant_parallel(["a"], [["b"]], merge="rules")
     with pytest.raises(green.GreenError, match="cor\\[0\\] has 0 lines"):

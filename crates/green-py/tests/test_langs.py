@@ -33,7 +33,7 @@ def test_chinese_words(shared):
     assert scorer.tokenize("我们明天去学校。") == ["我们", "明天", "去", "学校", "。"]
     sources, refs = mucgec(shared)
     assert len(sources) == 1137 and len(refs) == 7
-    result = scorer.evaluate(sources, refs, [sources, refs[0]])
+    result = scorer.evaluate(sources=sources, references=refs, systems=[sources, refs[0]])
     uncorrected, first_ref = result["systems"]
     assert 0.0 < uncorrected["corpus"][0] < first_ref["corpus"][0] <= 1.0
     assert all(c == 0 for c in first_ref["chosen"][0])  # a reference matches itself best
@@ -41,7 +41,7 @@ def test_chinese_words(shared):
     # The same tokens through the pure-Python algorithm give the same numbers.
     few_sources, few_refs = mucgec(shared, 200)
     py = reference_green.score(few_sources, few_refs, few_sources, tokenize=scorer.tokenize)
-    assert scorer.corpus_score(few_sources, few_refs, few_sources) == py["corpus"]
+    assert scorer.corpus_score(sources=few_sources, references=few_refs, hypotheses=few_sources).score == 100 * py["corpus"]
 
 
 def test_chinese_characters(shared):
@@ -49,7 +49,7 @@ def test_chinese_characters(shared):
     assert scorer.tokenize("我们 去") == ["我", "们", "去"]
     sources, refs = mucgec(shared, 300)
     py = reference_green.score(sources, refs, refs[0], n=6, tokenize=scorer.tokenize)
-    assert scorer.sentence_scores(sources, refs, refs[0]) == py["sentence"]
+    assert scorer.sentence_scores(sources=sources, references=refs, hypotheses=refs[0]) == py["sentence"]
 
 
 def test_japanese_words(shared):
@@ -58,9 +58,9 @@ def test_japanese_words(shared):
     assert tokens[:4] == ["私", "は", "学校", "に"] and tokens[-1] == "。"
     sources, outputs = tecjl(shared, 500)
     # No references ship with TECJL: the source stands in, as in the language packs' suite.
-    score = scorer.corpus_score(sources, [sources], outputs)
+    score = scorer.corpus_score(sources=sources, references=[sources], hypotheses=outputs).score
     py = reference_green.score(sources, [sources], outputs, tokenize=scorer.tokenize)
-    assert score == py["corpus"] and 0.0 < score <= 1.0
+    assert score == 100 * py["corpus"] and 0.0 < score <= 100.0
 
 
 def test_japanese_characters(shared):
@@ -68,7 +68,7 @@ def test_japanese_characters(shared):
     assert scorer.tokenize("学校に 行く") == ["学", "校", "に", "行", "く"]
     sources, outputs = tecjl(shared, 300)
     py = reference_green.score(sources, [sources], outputs, n=6, tokenize=scorer.tokenize)
-    assert scorer.mean_score(sources, [sources], outputs) == py["mean"]
+    assert scorer.mean_score(sources=sources, references=[sources], hypotheses=outputs).score == 100 * py["mean"]
 
 
 def test_japanese_dictionary_option_is_passed_through(tmp_path):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import green_gec as green
-from green_gec.metric import Green, reference_sets
+from green_gec.metric import Green
 
 HF_MODULE = Path(__file__).resolve().parent.parent / "hf" / "green_gec" / "green_gec.py"
 
@@ -28,7 +28,7 @@ def corpus(size=300, seed=5):
 
 def expected(sources, predictions, references, **settings):
     scorer = green.Scorer(**settings)
-    whole = scorer.evaluate(sources, reference_sets(references), [predictions])
+    whole = scorer.evaluate(sources=sources, references_per_sentence=references, systems=[predictions])
     return whole["systems"][0]["corpus"][0], whole["systems"][0]["mean"][0], whole["signature"]
 
 
@@ -37,8 +37,9 @@ def test_stateful_metric_over_batches_merges_and_resets():
     corpus_score, mean, signature = expected(sources, predictions, references, tokenizer="char", n=6)
     first, second = Green("char", n=6), Green("char", n=6)
     for lo in range(0, 200, 32):
-        first.update(sources[lo:min(lo + 32, 200)], predictions[lo:min(lo + 32, 200)], references[lo:min(lo + 32, 200)])
-    second.update(sources[200:], predictions[200:], references[200:])
+        hi = min(lo + 32, 200)
+        first.update(sources=sources[lo:hi], hypotheses=predictions[lo:hi], references_per_sentence=references[lo:hi])
+    second.update(sources=sources[200:], hypotheses=predictions[200:], references_per_sentence=references[200:])
     # Another process's state arrives as plain data.
     other = Green("char", n=6)
     other.load_state_dict(pickle.loads(pickle.dumps(second.state_dict())))
@@ -50,9 +51,11 @@ def test_stateful_metric_over_batches_merges_and_resets():
     with pytest.raises(green.GreenError, match="no sentences"):
         first.compute()
     with pytest.raises(green.GreenError, match="one of each"):
-        first.update(["a"], ["a", "b"], [["a"]])
-    with pytest.raises(TypeError, match="one list of reference strings"):
-        first.update(["a"], ["a"], ["a"])
+        first.update(sources=["a"], hypotheses=["a", "b"], references=[["a"]])
+    with pytest.raises(TypeError, match="one list of reference strings per sentence"):
+        first.update(sources=["a"], hypotheses=["a"], references_per_sentence=["a"])
+    with pytest.raises(TypeError, match="takes its data by keyword"):
+        first.update(["a"], ["a"], [["a"]])
 
 
 def test_hugging_face_evaluate_module(tmp_path, monkeypatch):

@@ -29,8 +29,8 @@ def test_split_plugin_scores_like_word(conll14, regex_plugin):
     plugin = green.Scorer(f"plugin:{regex_plugin}", beta=[0.5, 2.0], options={"plugin-config": r"split:\s+"})
     word = green.Scorer("word", beta=[0.5, 2.0])
     hyps = [conll14["systems"]["AMU"], conll14["systems"]["POST"]]
-    by_plugin = plugin.evaluate(conll14["source"], conll14["refs"], hyps)
-    by_word = word.evaluate(conll14["source"], conll14["refs"], hyps)
+    by_plugin = plugin.evaluate(sources=conll14["source"], references=conll14["refs"], systems=hyps)
+    by_word = word.evaluate(sources=conll14["source"], references=conll14["refs"], systems=hyps)
     assert by_plugin["systems"] == by_word["systems"]
     assert "plugin:regex" in by_plugin["signature"]
 
@@ -40,8 +40,8 @@ def test_built_in_regex_plugin_needs_no_build(conll14, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", "/nonexistent")
     plugin = green.Scorer("plugin:regex", options={"plugin-config": r"split:\s+"})
     word = green.Scorer("word")
-    hyps = conll14["systems"]["AMU"]
-    assert plugin.corpus_score(conll14["source"], conll14["refs"], hyps) == word.corpus_score(conll14["source"], conll14["refs"], hyps)
+    data = dict(sources=conll14["source"], references=conll14["refs"], hypotheses=conll14["systems"]["AMU"])
+    assert plugin.corpus_score(**data).score == word.corpus_score(**data).score
     assert plugin.tokenize("a  b\tc") == ["a", "b", "c"]
 
 
@@ -49,8 +49,8 @@ def test_plugin_by_name_and_config(regex_plugin, monkeypatch):
     monkeypatch.setenv("GREEN_PLUGIN_PATH", str(regex_plugin.parent))
     scorer = green.Scorer("plugin:regex", options={"plugin-config": r"\w+|[^\w\s]"})
     assert scorer.tokenize("Hello, world!") == ["Hello", ",", "world", "!"]
-    score = scorer.corpus_score(["He go home ."], [["He goes home."]], ["He goes home."])
-    assert score == green.corpus_score(["He go home ."], [["He goes home ."]], ["He goes home ."])
+    score = scorer.corpus_score(sources=["He go home ."], references=[["He goes home."]], hypotheses=["He goes home."])
+    assert score.score == green.corpus_score(sources=["He go home ."], references=[["He goes home ."]], hypotheses=["He goes home ."]).score
 
 
 def test_plugin_errors(regex_plugin):

@@ -36,12 +36,12 @@ def test_green_report_is_the_cli_json(green_bin, files, conll14, level):
     s = green.Scorer(beta=[1.0, 2.0, math.inf])
     expected = cli(green_bin, "-s", files["source"], "-r", *files["refs"], "-c", *files["systems"],
                    "-b", "1", "2", "inf", "--level", level)
-    got = s.report_files(files["source"], files["refs"], files["systems"], level=level)
+    got = s.report_files(source=files["source"], references=files["refs"], systems=files["systems"], level=level)
     assert got == expected
     assert got["signature"].startswith(f"green|n:4|beta:1,2,inf|tok:word|norm:none|refs:2|level:{level}|")
     # In memory, with names: the same scores; no file names to report.
     names = [str(p) for p in files["systems"]]
-    mem = s.report(conll14["source"], conll14["refs"], [conll14["systems"][n] for n in TWO],
+    mem = s.report(sources=conll14["source"], references=conll14["refs"], systems=[conll14["systems"][n] for n in TWO],
                    level=level, names=names)
     assert mem["systems"] == expected["systems"]
     assert (mem["source"], mem["references"]) == (None, [])
@@ -51,13 +51,14 @@ def test_green_report_char_level_and_default_names(green_bin, files, conll14):
     s = green.Scorer("char", n=6, beta=1.0)
     expected = cli(green_bin, "-s", files["source"], "-r", *files["refs"], "-c", files["systems"][0],
                    "-t", "char", "-n", "6", "--level", "mean")
-    got = s.report(conll14["source"], conll14["refs"], [conll14["systems"]["AMU"]], level="mean")
+    data = dict(sources=conll14["source"], references=conll14["refs"], systems=[conll14["systems"]["AMU"]])
+    got = s.report(**data, level="mean")
     assert got["systems"][0]["path"] == "system1"
     assert got["systems"][0]["results"] == expected["systems"][0]["results"]
     with pytest.raises(green.GreenError, match="2 names for 1 systems"):
-        s.report(conll14["source"], conll14["refs"], [conll14["systems"]["AMU"]], names=["a", "b"])
+        s.report(**data, names=["a", "b"])
     with pytest.raises(green.GreenError, match="unknown level 'median'"):
-        s.report(conll14["source"], conll14["refs"], [conll14["systems"]["AMU"]], level="median")
+        s.report(**data, level="median")
 
 
 @pytest.mark.parametrize("level,max_", [("corpus", False), ("corpus", True), ("mean", False), ("sentence", True)])
@@ -65,7 +66,7 @@ def test_gleu_report_is_the_cli_json(green_bin, files, conll14, level, max_):
     g = green.Gleu()
     args = ["gleu", "-s", files["source"], "-r", *files["refs"], "-o", *files["systems"], "--level", level]
     expected = cli(green_bin, *args, *(["--max"] if max_ else []))
-    stats = [g.stats(conll14["source"], conll14["refs"], conll14["systems"][n]) for n in TWO]
+    stats = [g.stats(sources=conll14["source"], references=conll14["refs"], hypotheses=conll14["systems"][n]) for n in TWO]
     got = g.report(stats, names=[str(p) for p in files["systems"]], level=level, max=max_)
     assert got == expected
     assert got["signature"] == g.signature("2", level, max_)
@@ -78,7 +79,7 @@ def test_maxmatch_report_is_the_cli_json(green_bin, files, verbose):
     stats = [m.stats(p.read_text(encoding="utf-8").splitlines()) for p in files["systems"]]
     got = m.report(stats, names=[str(p) for p in files["systems"]], verbose=verbose)
     assert got == expected
-    assert got["systems"][0]["f"] == m.fold(stats[0])["f"]
+    assert 100 * got["systems"][0]["f"] == m.fold(stats[0]).score
 
 
 def test_errant_and_cleme_reports_are_the_cli_json(green_bin, files, conll14, tmp_path):
@@ -98,11 +99,14 @@ def test_errant_and_cleme_reports_are_the_cli_json(green_bin, files, conll14, tm
         expected = cli(green_bin, "errant-compare", "-hyp", *hyps, "-ref", ref, "-cat", cat,
                        *(["-v"] if verbose else []))
         assert e.report(stats, names=names, cat=cat, verbose=verbose) == expected
-    with pytest.raises(green.GreenError, match="cat must be 1, 2 or 3"):
+    with pytest.raises(green.GreenError, match=r"^cat must be between 1 and 3 \(got 4\)$"):
         e.report(stats, cat=4)
+    with pytest.raises(green.GreenError, match=r"^cat must be between 1 and 3 \(got 300\)$"):
+        e.fold(stats[0], cat=300)
 
     c = green.Cleme(ref)
     expected = cli(green_bin, "cleme", "-hyp", *hyps, "-ref", ref)
     got = c.report([c.stats(p) for p in hyps], names=names)
     assert got == expected
-    assert got["systems"][1]["report"] == {k: v for k, v in c.fold(c.stats(hyps[1])).items() if k != "signature"}
+    score = c.fold(c.stats(hyps[1]))
+    assert score.counts == {k: got["systems"][1]["report"]["dependent"]["corpus"][k] for k in ("tp", "fp", "fn", "tn")}

@@ -40,7 +40,7 @@ def test_dask_partitions_score_as_one_process():
     systems = [[line() for _ in range(size)] for _ in range(3)]
     scorer = green.Scorer("word", n=4, beta=[0.5, 2.0])
     report = example().score_on_dask(scorer, sources, references, systems, partitions=5)
-    whole = scorer.evaluate(sources, references, systems)
+    whole = scorer.evaluate(sources=sources, references=references, systems=systems)
     assert report["sentences"] == size
     for got, want in zip(report["systems"], whole["systems"]):
         assert got["corpus"] == want["corpus"]

@@ -27,12 +27,12 @@ def corpus(seed, size=60):
 def test_shards_merge_into_one_pass(seed):
     sources, refs, systems = corpus(seed)
     scorer = green.Scorer("word", n=4, beta=[0.5, 2.0, math.inf])
-    whole = scorer.evaluate(sources, refs, systems)
+    whole = scorer.evaluate(sources=sources, references=refs, systems=systems)
     rng = random.Random(seed)
     cuts = sorted({0, len(sources), *(rng.randrange(len(sources)) for _ in range(rng.randint(0, 4)))})
     shards = []
     for lo, hi in zip(cuts, cuts[1:]):
-        part = scorer.stats(sources[lo:hi], [r[lo:hi] for r in refs], [s[lo:hi] for s in systems])
+        part = scorer.stats(sources=sources[lo:hi], references=[r[lo:hi] for r in refs], systems=[s[lo:hi] for s in systems])
         # Shards travel between processes as JSON or pickle.
         part = pickle.loads(pickle.dumps(json.loads(json.dumps(part))))
         shards.append(part)
@@ -49,21 +49,22 @@ def test_shards_merge_into_one_pass(seed):
 def test_fold_of_one_shard_is_corpus_score():
     sources, refs, systems = corpus(99)
     scorer = green.Scorer("char", n=6, beta=2.0)
-    report = scorer.fold(scorer.stats(sources, refs, systems[:1]))
-    assert report["systems"][0]["corpus"] == [scorer.corpus_score(sources, refs, systems[0])]
-    assert report["systems"][0]["mean"] == [scorer.mean_score(sources, refs, systems[0])]
+    report = scorer.fold(scorer.stats(sources=sources, references=refs, systems=systems[:1]))
+    data = dict(sources=sources, references=refs, hypotheses=systems[0])
+    assert 100 * report["systems"][0]["corpus"][0] == scorer.corpus_score(**data).score
+    assert 100 * report["systems"][0]["mean"][0] == scorer.mean_score(**data).score
 
 
 def test_statistics_of_other_settings_are_refused():
     sources, refs, systems = corpus(1, 5)
     word = green.Scorer("word", n=4)
-    stats = word.stats(sources, refs, systems)
+    stats = word.stats(sources=sources, references=refs, systems=systems)
     with pytest.raises(green.GreenError, match="tokenizer"):
         green.Scorer("char", n=4).fold(stats)
     with pytest.raises(green.GreenError, match="N=4"):
         green.Scorer("word", n=3).merge(stats, stats)
     with pytest.raises(green.GreenError, match="cannot merge"):
-        word.merge(stats, word.stats(sources, refs, systems[:1]))
+        word.merge(stats, word.stats(sources=sources, references=refs, systems=systems[:1]))
     damaged = dict(stats, statistics=dict(stats["statistics"], sentences=3))
     with pytest.raises(green.GreenError, match="damaged"):
         word.fold(damaged)

@@ -6,7 +6,6 @@ import datasets
 import evaluate
 
 import green_gec as green
-from green_gec.metric import reference_sets
 
 _CITATION = """\
 @inproceedings{koyama-etal-2024-green,
@@ -62,7 +61,10 @@ class GreenGec(evaluate.Metric):
         )
 
     def _compute(self, sources, predictions, references, tokenizer="word", n=4, beta=2.0, norm="none"):
+        # `evaluate` hands references over one list per prediction: the package takes that
+        # layout by name, so it is never read as one list per reference set.
         scorer = green.Scorer(tokenizer, n=n, beta=beta, norm=norm)
-        report = scorer.fold(scorer.stats(list(sources), reference_sets(references), [list(predictions)]))
+        stats = scorer.stats(sources=sources, references_per_sentence=references, systems=[predictions])
+        report = scorer.fold(stats)
         system = report["systems"][0]
         return {"green": system["corpus"][0], "green_mean": system["mean"][0], "signature": report["signature"]}

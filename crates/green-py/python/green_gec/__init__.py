@@ -8,18 +8,23 @@ The numbers are the ones the ``green`` command line prints, bit for bit.
 Quick use::
 
     import green_gec as green
-    score = green.corpus_score(sources, [ref0, ref1], hypotheses)      # wordGREEN, N=4, beta=2
+    score = green.corpus_score(sources=src, references=[ref0, ref1], hypotheses=hyp)
+    print(score)            # GREEN = 72.17 (P = ..., R = ..., beta = 2)
+    score.score             # 72.17...: x100, as printed
 
 In a loop, keep one :class:`Scorer` (a Chinese or Japanese dictionary then loads once)::
 
     scorer = green.Scorer("word", n=4, beta=2.0)
     for name, hyps in systems.items():
-        print(name, scorer.corpus_score(sources, refs, hyps))
+        print(name, scorer.corpus_score(sources=src, references=refs, hypotheses=hyps))
 
-``references`` is always a list of reference *sets*, each one string per sentence (like one
-reference file each); use ``None`` where a set has no reference for a sentence. Errors in the
-input or settings raise :class:`GreenError` (a ``ValueError``) with the CLI's message; inputs
-of the wrong type raise ``TypeError``.
+Data arguments are keyword-only, so sources and hypotheses cannot be swapped. ``references``
+is always a list of reference *sets* (sacrebleu's reference streams: one list per set, a
+string or ``None`` per sentence); ``references_per_sentence=`` takes one list per sentence.
+Scores are :class:`Score` objects (x100); data (``evaluate``, ``sentence_scores``, statistics)
+stays in fractions. Bad input raises :class:`GreenError` (a ``ValueError``) with the CLI's
+message, inputs of the wrong type ``TypeError``; the CLI's warnings are
+:class:`GreenWarning`\\ s. Every class pickles, and the engine works in forked processes.
 """
 
 from __future__ import annotations
@@ -27,37 +32,42 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._green import (
-    Cleme,
-    ErrantCompare,
-    GreenError,
-    Gleu,
-    MaxMatch,
-    Scorer,
-    __version__,
-    errant_parallel,
-    tokenizer_options,
-    tokenizers,
-)
+from . import io, metric
+from ._check import keyword_data
+from ._edits import Cleme, ErrantCompare, MaxMatch
+from ._gleu import Gleu
+from ._green import GreenError, GreenWarning, __version__, errant_parallel, tokenizer_options, tokenizers
+from ._meta import datasets, maege, meta
+from ._score import Interval, Score
+from ._scorer import Scorer
 from ._types import CorpusResult, Evaluation, Folded, OrderCounts, SystemResult
 
 __all__ = [
+    "Cleme",
     "CorpusResult",
+    "ErrantCompare",
     "Evaluation",
     "Folded",
     "Gleu",
     "GreenError",
+    "GreenWarning",
+    "Interval",
     "MaxMatch",
-    "ErrantCompare",
-    "Cleme",
-    "errant_parallel",
     "OrderCounts",
+    "Score",
     "Scorer",
     "SystemResult",
     "__version__",
     "corpus_score",
+    "datasets",
+    "errant_parallel",
     "evaluate",
+    "io",
+    "maege",
     "mean_score",
+    "meta",
+    "metric",
+    "sentence_score",
     "sentence_scores",
     "signature",
     "tokenizer_options",
@@ -65,84 +75,121 @@ __all__ = [
 ]
 
 _Beta = Union[float, Sequence[float]]
-_References = Sequence[Sequence[Optional[str]]]
-_Key = Tuple[Tuple[float, ...], Tuple[Tuple[str, object], ...]]
+_Streams = Sequence[Sequence[Optional[str]]]
+_PerSentence = Sequence[Sequence[str]]
 
 
 def __dir__() -> List[str]:
     """The public names only (typing helpers and caches stay out of completion lists)."""
-    return sorted(__all__ + ["io", "metric"])
-
-
-def _key(beta: _Beta, options: Optional[Mapping[str, object]]) -> _Key:
-    """Hashable settings for the cache (option values stay as given: Scorer converts them)."""
-    betas = (beta,) if isinstance(beta, (int, float)) else tuple(beta)
-    opts = tuple(sorted(options.items())) if options else ()
-    return betas, opts
+    return sorted(__all__)
 
 
 @lru_cache(maxsize=16)
-def _cached(tokenizer: str, n: int, betas: Tuple[float, ...], norm: str, opts: Tuple[Tuple[str, object], ...]) -> Scorer:
+def _cached(
+    tokenizer: str, n: int, betas: Tuple[float, ...], norm: str, opts: Tuple[Tuple[str, object], ...]
+) -> Scorer:
     return Scorer(tokenizer, n=n, beta=list(betas), norm=norm, options=dict(opts))
 
 
 def _scorer(tokenizer: str, n: int, beta: _Beta, norm: str, options: Optional[Mapping[str, object]]) -> Scorer:
     """A scorer for these settings; the last few are cached so dictionaries load once."""
-    betas, opts = _key(beta, options)
+    betas = (beta,) if isinstance(beta, (int, float)) else tuple(beta)
+    opts = tuple(sorted(options.items())) if options else ()
     return _cached(tokenizer, n, betas, norm, opts)
 
 
+@keyword_data("sources", "references", "hypotheses")
 def corpus_score(
+    *,
     sources: Sequence[str],
-    references: _References,
     hypotheses: Sequence[str],
+    references: Optional[_Streams] = None,
+    references_per_sentence: Optional[_PerSentence] = None,
     n: int = 4,
     beta: float = 2.0,
     tokenizer: str = "word",
     norm: str = "none",
     options: Optional[Mapping[str, object]] = None,
-) -> float:
-    """Corpus-level GREEN of one system, as a fraction (the CLI prints it x100).
+    n_bootstrap: int = 1,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> Score:
+    """Corpus-level GREEN of one system (:meth:`Scorer.corpus_score`). Defaults are the
+    paper's wordGREEN (N=4, beta=2); use ``tokenizer="char", n=6`` for charGREEN."""
+    return _scorer(tokenizer, n, beta, norm, options).corpus_score(
+        sources=sources,
+        references=references,
+        references_per_sentence=references_per_sentence,
+        hypotheses=hypotheses,
+        n_bootstrap=n_bootstrap,
+        seed=seed,
+        confidence=confidence,
+    )
 
-    Per sentence the best reference is chosen; the seven region counts are summed over the
-    corpus, then P, R and F are computed from the sums. Defaults are the paper's wordGREEN
-    (N=4, beta=2); use ``tokenizer="char", n=6`` for charGREEN.
-    """
-    return _scorer(tokenizer, n, beta, norm, options).corpus_score(sources, references, hypotheses)
 
-
-def sentence_scores(
+@keyword_data("sources", "references", "hypotheses")
+def mean_score(
+    *,
     sources: Sequence[str],
-    references: _References,
     hypotheses: Sequence[str],
+    references: Optional[_Streams] = None,
+    references_per_sentence: Optional[_PerSentence] = None,
+    n: int = 4,
+    beta: float = 2.0,
+    tokenizer: str = "word",
+    norm: str = "none",
+    options: Optional[Mapping[str, object]] = None,
+) -> Score:
+    """Mean of the sentence-level GREEN scores of one system (the reference's ``mgreen``)."""
+    return _scorer(tokenizer, n, beta, norm, options).mean_score(
+        sources=sources, references=references, references_per_sentence=references_per_sentence, hypotheses=hypotheses
+    )
+
+
+@keyword_data("sources", "references", "hypotheses")
+def sentence_scores(
+    *,
+    sources: Sequence[str],
+    hypotheses: Sequence[str],
+    references: Optional[_Streams] = None,
+    references_per_sentence: Optional[_PerSentence] = None,
     n: int = 4,
     beta: float = 2.0,
     tokenizer: str = "word",
     norm: str = "none",
     options: Optional[Mapping[str, object]] = None,
 ) -> List[float]:
-    """Sentence-level GREEN of one system: one float per sentence (best reference each)."""
-    return _scorer(tokenizer, n, beta, norm, options).sentence_scores(sources, references, hypotheses)
+    """Sentence-level GREEN of one system: one fraction per sentence (best reference each)."""
+    return _scorer(tokenizer, n, beta, norm, options).sentence_scores(
+        sources=sources, references=references, references_per_sentence=references_per_sentence, hypotheses=hypotheses
+    )
 
 
-def mean_score(
-    sources: Sequence[str],
-    references: _References,
-    hypotheses: Sequence[str],
+@keyword_data("hypothesis", "references", "source")
+def sentence_score(
+    *,
+    hypothesis: str,
+    references: Sequence[Optional[str]],
+    source: str,
     n: int = 4,
     beta: float = 2.0,
     tokenizer: str = "word",
     norm: str = "none",
     options: Optional[Mapping[str, object]] = None,
-) -> float:
-    """Mean of the sentence-level GREEN scores of one system (the reference's ``mgreen``)."""
-    return _scorer(tokenizer, n, beta, norm, options).mean_score(sources, references, hypotheses)
+) -> Score:
+    """GREEN of one sentence against its best reference (:meth:`Scorer.sentence_score`)."""
+    return _scorer(tokenizer, n, beta, norm, options).sentence_score(
+        hypothesis=hypothesis, references=references, source=source
+    )
 
 
+@keyword_data("sources", "references", "systems")
 def evaluate(
+    *,
     sources: Sequence[str],
-    references: _References,
     systems: Sequence[Sequence[str]],
+    references: Optional[_Streams] = None,
+    references_per_sentence: Optional[_PerSentence] = None,
     n: int = 4,
     beta: _Beta = 2.0,
     tokenizer: str = "word",
@@ -151,12 +198,14 @@ def evaluate(
 ) -> Evaluation:
     """Every level for several systems and betas at once, with per-order counts.
 
-    Returns a plain dict (see :class:`Evaluation`): ``result["systems"][k]["corpus"][b]`` is
-    system k's corpus score at ``result["betas"][b]``; ``"mean"``, ``"sentence"``, ``"chosen"``
-    (index of the reference set chosen per sentence) and ``"orders"`` (per-order region
-    counts tk..ui, TP/FP/FN and P/R/F) are laid out the same way.
+    Returns a plain dict of fractions (see :class:`Evaluation`): ``result["systems"][k]
+    ["corpus"][b]`` is system k's corpus score at ``result["betas"][b]``; ``"mean"``,
+    ``"sentence"``, ``"chosen"`` (index of the reference set chosen per sentence) and
+    ``"orders"`` (per-order region counts tk..ui, TP/FP/FN and P/R/F) are laid out the same way.
     """
-    return _scorer(tokenizer, n, beta, norm, options).evaluate(sources, references, systems)
+    return _scorer(tokenizer, n, beta, norm, options).evaluate(
+        sources=sources, references=references, references_per_sentence=references_per_sentence, systems=systems
+    )
 
 
 def signature(

@@ -4,27 +4,27 @@
 ``merge`` adds another instance's state (another process or device, in corpus order), and
 ``reset`` starts again. The state is plain data (``state_dict``/``load_state_dict``), so it
 can be gathered across processes with any transport. Scores equal the CLI's on the same
-sentences, bit for bit::
+sentences, bit for bit (the mean is NumPy's, as ``mgreen``'s)::
 
     metric = green_gec.metric.Green("word", n=4, beta=2.0)
     for batch in loader:
-        metric.update(batch["source"], batch["prediction"], batch["references"])
+        metric.update(sources=batch["source"], hypotheses=batch["prediction"],
+                      references_per_sentence=batch["references"])
     metric.compute()["corpus"]
+
+With torchmetrics installed (``pip install "green-gec[torch]"``), ``TorchGreen`` is the same
+metric as a real ``torchmetrics.Metric``: ``forward``, ``compute`` and distributed sync of
+its states (``add_state``) come from torchmetrics. It is imported on first use, so
+``import green_gec`` never imports torch.
 """
 
 from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
-from ._green import GreenError, Scorer
-
-
-def reference_sets(references: Sequence[Sequence[str]]) -> List[List[Optional[str]]]:
-    """Per-sentence reference lists (any number each) as reference sets padded with None."""
-    if isinstance(references, str) or any(isinstance(r, str) for r in references):
-        raise TypeError("references: give one list of reference strings per sentence")
-    width = max((len(r) for r in references), default=0)
-    return [[r[k] if k < len(r) else None for r in references] for k in range(width)]
+from ._check import keyword_data
+from ._green import GreenError
+from ._scorer import Scorer
 
 
 class Green:
@@ -38,28 +38,36 @@ class Green:
         norm: str = "none",
         options: Optional[Mapping[str, Union[str, int, bool]]] = None,
     ) -> None:
-        self.scorer = Scorer(tokenizer, n=n, beta=beta, norm=norm, options=dict(options or {}))
+        self.scorer = Scorer(tokenizer, n=n, beta=beta, norm=norm, options=options)
         self._shards: List[Dict[str, Any]] = []
 
+    @keyword_data("sources", "hypotheses", "references")
     def update(
         self,
+        *,
         sources: Sequence[str],
-        predictions: Sequence[str],
-        references: Sequence[Sequence[str]],
+        hypotheses: Sequence[str],
+        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references_per_sentence: Optional[Sequence[Sequence[str]]] = None,
     ) -> None:
-        """Count a batch: one source, one prediction and a list of references per sentence."""
-        if not (len(sources) == len(predictions) == len(references)):
+        """Count a batch: a source and a hypothesis per sentence, and ``references`` (one list
+        per reference set) or ``references_per_sentence`` (one list per sentence)."""
+        if len(sources) != len(hypotheses):
             raise GreenError(
-                f"update: {len(sources)} sources, {len(predictions)} predictions and "
-                f"{len(references)} reference lists; give one of each per sentence"
+                f"update: {len(sources)} sources and {len(hypotheses)} hypotheses; give one of each per sentence"
             )
         if sources:
             self._shards.append(
-                self.scorer.stats(list(sources), reference_sets(references), [list(predictions)])
+                self.scorer.stats(
+                    sources=sources,
+                    references=references,
+                    references_per_sentence=references_per_sentence,
+                    systems=[hypotheses],
+                )
             )
 
     def compute(self) -> Dict[str, Any]:
-        """Corpus and mean GREEN of every sentence seen so far, with the signature."""
+        """Corpus and mean GREEN (fractions) of every sentence seen so far, with the signature."""
         if not self._shards:
             raise GreenError("compute: no sentences yet; call update first")
         folded = self.scorer.fold(self.scorer.merge(*self._shards))
@@ -84,3 +92,15 @@ class Green:
 
     def load_state_dict(self, state: Mapping[str, Any]) -> None:
         self._shards = list(state["shards"])
+
+
+def __getattr__(name: str) -> Any:
+    """``TorchGreen``, imported (with torch and torchmetrics) on first use."""
+    if name == "TorchGreen":
+        from ._torch import TorchGreen
+
+        return TorchGreen
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["Green", "TorchGreen"]
