@@ -606,3 +606,47 @@ fn too_many_threads_are_lowered() {
         "{err}"
     );
 }
+
+/// β ≳ 1.4e154 printed F = NaN with changed P and R; an empty gold file scored 1.0000.
+#[test]
+fn edit_metrics_refuse_huge_betas_and_empty_corpora() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "gold.m2",
+        "S a b\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||0\n\n",
+    );
+    write(dir.path(), "sys.txt", "x b\n");
+    write(dir.path(), "empty.m2", "");
+    for args in [
+        &["maxmatch", "--beta", "1e155", "sys.txt", "gold.m2"][..],
+        &[
+            "errant-compare",
+            "-hyp",
+            "gold.m2",
+            "-ref",
+            "gold.m2",
+            "-b",
+            "1e155",
+        ],
+        &["cleme", "-hyp", "gold.m2", "-ref", "gold.m2", "-b", "1e155"],
+    ] {
+        fails(
+            &green(dir.path(), args),
+            2,
+            "is not a beta; use a number from 0 to 1e100",
+        );
+    }
+    let (big, _) = ok(&green(
+        dir.path(),
+        &["maxmatch", "--beta", "1e100", "sys.txt", "gold.m2"],
+    ));
+    assert!(!big.contains("nan"), "{big}");
+    for args in [
+        &["maxmatch", "empty.m2", "empty.m2"][..],
+        &["errant-compare", "-hyp", "empty.m2", "-ref", "empty.m2"],
+        &["cleme", "-hyp", "empty.m2", "-ref", "empty.m2"],
+    ] {
+        fails(&green(dir.path(), args), 1, "no sentences");
+    }
+}

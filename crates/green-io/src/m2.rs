@@ -28,6 +28,9 @@ use std::io::BufRead;
 use crate::lines::{without_bom, Input, LineReader};
 use crate::Error;
 
+/// The target text of a correct sentence in ChERRANT's M2 ("no error"), with a `noop` edit.
+const NO_ERROR: &str = "没有错误";
+
 /// Highest annotator or reference id accepted (ids index arrays).
 const MAX_ANNOTATOR: usize = 999;
 
@@ -157,19 +160,20 @@ impl M2 {
         self.sentences.iter().map(|s| s.source.clone()).collect()
     }
 
-    /// Doubts about the annotator ids of a plain M2 file, one message each: ids that are not
+    /// Doubts about the file, one message each: edits that cannot make a clean reference
+    /// text ([`M2::edit_warnings`]); and in a plain M2 file, annotator ids that are not
     /// `0..K`, and an annotator with lines in almost no sentence (a stray `A` line, which
     /// under [`MissingAnnotator::Source`] adds the source as a reference to every other one).
     pub fn warnings(&self) -> Vec<String> {
+        let mut out = self.edit_warnings();
         if self.has_targets || self.sentences.is_empty() {
-            return Vec::new();
+            return out;
         }
         let ids: Vec<usize> = self.sentences[0]
             .annotations
             .iter()
             .map(|a| a.annotator)
             .collect();
-        let mut out = Vec::new();
         if ids.iter().enumerate().any(|(i, &a)| i != a) {
             out.push(format!(
                 "{}: annotator ids are {}, not 0..{}; check for a mistyped id in an A line",
@@ -197,6 +201,52 @@ impl M2 {
             }
         }
         out
+    }
+
+    /// Edits whose reference text is not what the file means, each kind once with its first
+    /// line and count: edits of one annotator out of order or overlapping (applied in file
+    /// order they garble the text), corrections holding `||` alternatives (copied literally),
+    /// and target lines that differ from what their edits make of the source.
+    pub fn edit_warnings(&self) -> Vec<String> {
+        // (first line, count) per kind.
+        let mut found: [Option<(usize, usize)>; 3] = [None; 3];
+        let mut note = |kind: usize, line: usize| {
+            let slot = found[kind].get_or_insert((line, 0));
+            slot.1 += 1;
+        };
+        for s in &self.sentences {
+            for a in &s.annotations {
+                for pair in a.edits.windows(2) {
+                    if pair[1].start < pair[0].end || pair[1].start < pair[0].start {
+                        note(0, pair[1].line);
+                    }
+                }
+                for e in a.edits.iter().filter(|e| e.correction.contains("||")) {
+                    note(1, e.line);
+                }
+                if let Some(target) = &a.target {
+                    let made = apply_edits(&s.tokens(), &a.edits);
+                    let no_error = a.edits.is_empty() && target.replace(' ', "") == NO_ERROR;
+                    if !no_error && split_tokens(target) != split_tokens(&made) {
+                        // The T line is the line before its first edit, or the S line's next.
+                        note(2, a.edits.first().map_or(s.line + 1, |e| e.line - 1));
+                    }
+                }
+            }
+        }
+        let what = [
+            "edits of one annotator out of order or overlapping (applied in file order, they garble the reference text; sort them, or split the annotator)",
+            "corrections holding alternatives separated by || (the reference text keeps them literally, '||' and all)",
+            "target lines that differ from what their edits make of the source (the edits are applied; the T line's text is not used)",
+        ];
+        found
+            .iter()
+            .zip(what)
+            .filter_map(|(f, what)| {
+                let (line, count) = (*f)?;
+                Some(format!("{}:{line}: {what}; {count} in the file", self.name))
+            })
+            .collect()
     }
 
     /// The references of every sentence, `[sentence][reference]`.

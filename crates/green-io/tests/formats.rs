@@ -398,3 +398,30 @@ fn reference_files_of_different_corpora_are_not_joined() {
     let ok = load_all(&inputs(&[&a, &a]), None, MissingAnnotator::Skip).unwrap();
     assert_eq!(ok.refs[0], ["the cat", "the cat"]);
 }
+
+/// M2 → reference text: edits that garble it, alternatives copied literally and T lines that
+/// disagree with their edits used to pass silently; each kind is now named with its line.
+#[test]
+fn edits_that_cannot_make_a_clean_reference_are_named() {
+    let warnings = |text: &str| parse_m2(text).unwrap().warnings();
+    let clean = "S a b c d\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||0\nA 2 3|||R|||y|||REQUIRED|||-NONE-|||0\n\n";
+    assert!(warnings(clean).is_empty(), "{:?}", warnings(clean));
+    let swapped = "S a b c d\nA 2 3|||R|||y|||REQUIRED|||-NONE-|||0\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||0\n\n";
+    let w = warnings(swapped);
+    assert!(
+        w[0].contains(":3: edits of one annotator out of order or overlapping"),
+        "{w:?}"
+    );
+    let overlapping = "S a b c d\nA 0 2|||R|||x|||REQUIRED|||-NONE-|||0\nA 1 3|||R|||y|||REQUIRED|||-NONE-|||0\n\n";
+    assert!(warnings(overlapping)[0].contains(":3: edits of one annotator out of order"));
+    let alternatives = "S a b\nA 0 1|||R|||x||z|||REQUIRED|||-NONE-|||0\n\n";
+    assert!(warnings(alternatives)[0].contains(":2: corrections holding alternatives"));
+    let target = "S a b\nT0-A0 x c\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||0\n\nS c\nT0-A0 没有错误\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n";
+    let w = warnings(target);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains(":2: target lines that differ from what their edits make of the source")
+            && w[0].ends_with("; 1 in the file"),
+        "{w:?}"
+    );
+}

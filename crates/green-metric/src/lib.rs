@@ -39,6 +39,22 @@ pub trait Metric {
     }
 }
 
+/// The largest β an F-score takes. F_β is computed with β², which overflows to infinity
+/// above about 1.34e154 and turns F into NaN (and reference choices by F into arbitrary
+/// ones); long before that, from β ≈ 1e8, F_β equals recall to the last bit.
+pub const MAX_BETA: f64 = 1e100;
+
+/// `beta` if it is a β an F-score can take: a number from 0 to [`MAX_BETA`].
+pub fn check_beta(beta: f64) -> Result<f64, String> {
+    if (0.0..=MAX_BETA).contains(&beta) {
+        Ok(beta)
+    } else {
+        Err(format!(
+            "{beta} is not a beta; use a number from 0 to {MAX_BETA:e} (above, β² overflows; F at β ≥ 1e8 already equals recall)"
+        ))
+    }
+}
+
 /// Statistics read back from outside (a `--stats` file, a pickle) are checked for what no
 /// counter of the metric produces before they are folded, so a damaged or edited file is an
 /// error, not a plausible score.

@@ -96,9 +96,10 @@ impl Args {
     }
 }
 
+/// A β of an edit metric: a number from 0 to [`green_metric::MAX_BETA`].
 pub(crate) fn parse_beta(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
-        Ok(b) if b.is_finite() && b >= 0.0 => Ok(b),
+        Ok(b) => green_metric::check_beta(b),
         _ => Err(format!("'{s}' is not a beta; use a number ≥ 0 such as 0.5")),
     }
 }
@@ -108,6 +109,9 @@ pub fn run(args: &Args) -> Result<()> {
     let (gold_path, systems) = args.files.split_last().context("no gold file")?;
     crate::input::stdin_once(args.files.iter().map(String::as_str))?;
     let mut gold = green_m2::parse_gold(&read_text(gold_path)?, gold_path, args.alternatives)?;
+    if gold.sentences.is_empty() {
+        anyhow::bail!("{gold_path} has no sentences: there is nothing to score");
+    }
     for w in &gold.warnings {
         crate::output::warn(w);
     }
