@@ -314,11 +314,14 @@ def main() -> int:
         print("slowest: " + "; ".join(f"{rel(c.path)}:{c.line} {t:.1f} s" for t, c in slow), file=sys.stderr)
     if errors:
         print("\n\n".join(errors), file=sys.stderr)
-        print(f"{summary}: {len(errors)} mismatches", file=sys.stderr)
+        print(f"{summary}: {len(errors)} problems (listed above)", file=sys.stderr)
         return 1
     print(f"{summary}: all match")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # `--list | head`
+        sys.exit(0)
