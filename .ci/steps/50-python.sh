@@ -14,6 +14,8 @@ python3 -m venv "$venv"
 # Run from outside the source tree so `import green_gec` finds the installed package.
 repo="$PWD"
 (cd "$venv" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")
+# The docs' ```pycon examples (README.md, docs/python.md), run with this venv's interpreter.
+python3 scripts/check-docs.py --only pycon --python "$venv/bin/python"
 "$venv/bin/python" crates/green-py/examples/benchmark_loop.py "$GREEN_SHARED/data/conll14"
 "$venv/bin/python" crates/green-py/examples/dask_scale_out.py "$GREEN_SHARED/data/conll14" 4
 "$venv/bin/python" crates/green-py/bench/bench.py --repeat 20

@@ -14,8 +14,21 @@ use green_meta::maege::{Options as MaegeOptions, Protocol, RefMode};
 use green_meta::{HumanScore, Level, MetricConfig, TiePolicy, TrueSkill};
 use pyo3::prelude::*;
 
-use crate::m2::{from_python, to_python};
+use crate::m2::to_python;
 use crate::{green_err, pool};
+
+/// The settings dict `green_gec._meta` made for `what`, read by serde.
+fn settings_of<T: serde::de::DeserializeOwned>(
+    py: Python<'_>,
+    value: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<T> {
+    let text: String = py
+        .import("json")?
+        .call_method1("dumps", (value,))?
+        .extract()?;
+    serde_json::from_str(&text).map_err(|e| green_err(format!("green_gec.{what}: {e}")))
+}
 
 /// The metric configurations shared by both runs.
 #[derive(serde::Deserialize)]
@@ -98,7 +111,7 @@ struct MetaSettings {
 /// `green meta --format json` of `settings` (see `green_gec.meta`).
 #[pyfunction]
 pub(crate) fn meta(py: Python<'_>, settings: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    let s: MetaSettings = from_python(py, settings, "green_gec.meta")?;
+    let s: MetaSettings = settings_of(py, settings, "meta")?;
     let options = green_meta::Options {
         human: s.human.parse::<HumanScore>().map_err(green_err)?,
         ties: s.ties.parse::<TiePolicy>().map_err(green_err)?,
@@ -152,7 +165,7 @@ pub(crate) fn datasets() -> Vec<&'static str> {
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MaegeSettings {
-    m2: PathBuf,
+    file: PathBuf,
     #[serde(flatten)]
     grid: Grid,
     reps: usize,
@@ -171,7 +184,7 @@ pub(crate) fn maege(
     py: Python<'_>,
     settings: &Bound<'_, PyAny>,
 ) -> PyResult<(Py<PyAny>, Vec<String>)> {
-    let s: MaegeSettings = from_python(py, settings, "green_gec.maege")?;
+    let s: MaegeSettings = settings_of(py, settings, "maege")?;
     let protocol = match s.protocol.as_str() {
         "lattice" => Protocol::Lattice,
         "paper" => Protocol::Paper,
@@ -203,8 +216,8 @@ pub(crate) fn maege(
     let missing: m2::MissingAnnotator = s.missing_annotator.parse().map_err(green_err)?;
     let configs = s.grid.configs()?;
     let path =
-        s.m2.to_str()
-            .ok_or_else(|| green_err(format!("{}: the path is not valid UTF-8", s.m2.display())))?
+        s.file.to_str()
+            .ok_or_else(|| green_err(format!("{}: the path is not valid UTF-8", s.file.display())))?
             .to_owned();
     let (report, warnings) = pool::detach(py, || -> Result<_, String> {
         let parsed = m2::read(&Input::parse(&path)).map_err(|e| e.to_string())?;

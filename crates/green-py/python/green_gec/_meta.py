@@ -142,7 +142,7 @@ def maege(
     The keywords are the CLI's options (``score_m2`` is its ``--m2``: validate M2 too). The M2
     file's doubts (stray annotators) are :class:`green_gec.GreenWarning`\\ s."""
     settings = dict(
-        m2=os.fspath(m2),
+        file=os.fspath(m2),
         **_grid(tokenizers, n, beta, levels, norm, gleu, score_m2, edits, gleu_iterations, seed),
         reps=_check.integer("reps", reps, 1, MAX_MAEGE_REPS),
         max_m=_check.integer("max_m", max_m, 0, MAX_M),
