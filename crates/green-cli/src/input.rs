@@ -62,6 +62,27 @@ pub fn load(
     Ok(loaded)
 }
 
+/// Print what `guard` finds in `sentences` (a corpus in memory), a batch at a time as a
+/// scoring run looks.
+pub fn guard(mut guard: green_input::Guard, sentences: &[green_engine::Sentence]) {
+    for batch in sentences.chunks(green_engine::BATCH) {
+        guard.look(batch);
+    }
+    for w in guard.warnings() {
+        warn(&w);
+    }
+}
+
+/// Line files given as references (their names, for the para check), or none when any is
+/// of a format that carries its sources.
+pub fn line_refs(refs: &[String], ref_format: &str) -> Result<Vec<String>> {
+    let format = Format::parse(ref_format)?;
+    let lines = refs
+        .iter()
+        .all(|r| format.unwrap_or_else(|| Format::detect(r)) == Format::Lines);
+    Ok(if lines { refs.to_vec() } else { Vec::new() })
+}
+
 /// A whole file (`-` is standard input) as UTF-8 text.
 pub fn read_text(path: &str) -> Result<String> {
     Ok(green_io::read_text(&Input::parse(path))?)

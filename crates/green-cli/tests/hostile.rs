@@ -650,3 +650,69 @@ fn edit_metrics_refuse_huge_betas_and_empty_corpora() {
         fails(&green(dir.path(), args), 1, "no sentences");
     }
 }
+
+/// Raw (unspaced) Chinese through the edit metrics and against character-spaced references
+/// scored a fraction of the right number with no warning; every command now looks.
+#[test]
+fn every_command_guards_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut gold, mut raw, mut spaced) = (String::new(), String::new(), String::new());
+    for i in 0..10 {
+        let chars = format!("我昨天去学校了{i}");
+        let spaced_line: Vec<String> = chars.chars().map(String::from).collect();
+        gold.push_str(&format!(
+            "S {}\nA 0 1|||S|||他|||REQUIRED|||-NONE-|||0\n\n",
+            spaced_line.join(" ")
+        ));
+        raw.push_str(&format!("他{}\n", &chars[3..]));
+        spaced.push_str(&format!("{}\n", spaced_line.join(" ")));
+    }
+    write(dir.path(), "gold.m2", &gold);
+    write(dir.path(), "raw.txt", &raw);
+    write(dir.path(), "spaced.txt", &spaced);
+    let against_spaced = "the systems are Chinese or Japanese without spaces but the sources";
+    let unsegmented = "the texts are Chinese or Japanese without spaces";
+    for (args, warning) in [
+        (&["maxmatch", "raw.txt", "gold.m2"][..], against_spaced),
+        (&["-r", "gold.m2", "-c", "raw.txt"], against_spaced),
+        (&["gleu", "-r", "gold.m2", "-c", "raw.txt"], against_spaced),
+        (
+            &["paired", "-r", "gold.m2", "-c", "raw.txt", "raw.txt"],
+            against_spaced,
+        ),
+        (
+            &["gleu", "-s", "raw.txt", "-r", "raw.txt", "-c", "raw.txt"],
+            unsegmented,
+        ),
+        (
+            &[
+                "errant-parallel",
+                "-orig",
+                "raw.txt",
+                "-cor",
+                "raw.txt",
+                "-out",
+                "o.m2",
+                "-lev",
+                "-merge",
+                "all-split",
+            ],
+            unsegmented,
+        ),
+    ] {
+        let (_, err) = ok(&green(dir.path(), args));
+        assert!(err.contains(warning), "{args:?}: {err}");
+    }
+    // As the warning says: at -t char:nospace, no warning, and the gold's own score.
+    for args in [
+        &["maxmatch", "-t", "char:nospace", "raw.txt", "gold.m2"][..],
+        &["-r", "gold.m2", "-c", "raw.txt", "-t", "char:nospace"],
+    ] {
+        let (out, err) = ok(&green(dir.path(), args));
+        assert!(!err.contains("without spaces"), "{err}");
+        assert!(
+            out.contains("1.0000") || out.ends_with("100.00\n"),
+            "{args:?}: {out}"
+        );
+    }
+}

@@ -35,8 +35,9 @@ pub struct Guard {
     para: Vec<(usize, usize)>,
     /// Per role (sources, references, systems): (CJK characters standing alone, CJK characters).
     spaced: [(usize, usize); 3],
-    /// At `-t word`: (reference and system texts, those mostly CJK, those mostly CJK and one token).
-    unsegmented: (usize, usize, usize),
+    /// At `-t word`, references then systems: (texts, those mostly CJK, those mostly CJK
+    /// and one token).
+    unsegmented: [(usize, usize, usize); 2],
 }
 
 impl Guard {
@@ -50,7 +51,7 @@ impl Guard {
             ref_names: ref_names.to_vec(),
             para: vec![(0, 0); ref_names.len()],
             spaced: [(0, 0); 3],
-            unsegmented: (0, 0, 0),
+            unsegmented: [(0, 0, 0); 2],
         }
     }
 
@@ -79,11 +80,13 @@ impl Guard {
             }
         }
         if self.tokenizer == "word" {
-            for t in s.refs.iter().chain(s.hyps) {
-                self.unsegmented.0 += 1;
-                if !t.is_ascii() && mostly_cjk(t) {
-                    self.unsegmented.1 += 1;
-                    self.unsegmented.2 += usize::from(t.split_whitespace().count() <= 1);
+            for (counts, texts) in self.unsegmented.iter_mut().zip([s.refs, s.hyps]) {
+                for t in texts {
+                    counts.0 += 1;
+                    if !t.is_ascii() && mostly_cjk(t) {
+                        counts.1 += 1;
+                        counts.2 += usize::from(t.split_whitespace().count() <= 1);
+                    }
                 }
             }
         }
@@ -112,11 +115,19 @@ impl Guard {
                 spaced.join(" and ")
             ));
         }
-        let (texts, cjk, one_token) = self.unsegmented;
-        if cjk >= FEWEST
-            && cjk as f64 >= SHARE * texts as f64
-            && one_token as f64 >= SHARE * cjk as f64
-        {
+        let unsegmented = |(texts, cjk, one_token): (usize, usize, usize)| {
+            cjk >= FEWEST
+                && cjk as f64 >= SHARE * texts as f64
+                && one_token as f64 >= SHARE * cjk as f64
+        };
+        let [refs, hyps] = self.unsegmented;
+        let both = (refs.0 + hyps.0, refs.1 + hyps.1, refs.2 + hyps.2);
+        if unsegmented(hyps) && !spaced.is_empty() {
+            out.push(format!(
+                "the systems are Chinese or Japanese without spaces but the {} are spaced character by character, so -t word makes each system line one token; use -t char:nospace (characters, spaces left out), or space the systems as the references are",
+                spaced.join(" and ")
+            ));
+        } else if unsegmented(both) {
             out.push(
                 "the texts are Chinese or Japanese without spaces, so -t word makes each line one token and every system scores near 0; use -t zh, -t ja or -t char".into(),
             );
@@ -217,6 +228,27 @@ mod tests {
         assert!(run(&raw, "zh", false).is_empty());
         assert!(run(&["我 昨天 去 学校 了 。"; 6], "word", false).is_empty());
         assert!(run(&["the cat sat"; 6], "word", false).is_empty());
+    }
+
+    #[test]
+    fn raw_systems_against_character_spaced_references() {
+        let spaced = "我 昨 天 去 学 校 了 。";
+        let (refs, hyps) = ([spaced], ["我昨天去学校了。"]);
+        let sentences: Vec<Sentence> = (0..8)
+            .map(|_| Sentence {
+                source: spaced,
+                refs: &refs,
+                hyps: &hyps,
+            })
+            .collect();
+        let mut guard = Guard::new("word", false, &[]);
+        guard.look(&sentences);
+        let w = guard.warnings();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].contains("the systems are Chinese or Japanese without spaces but the sources and references are spaced"), "{w:?}");
+        let mut at_char = Guard::new("char", false, &[]);
+        at_char.look(&sentences);
+        assert!(at_char.warnings().is_empty());
     }
 
     #[test]

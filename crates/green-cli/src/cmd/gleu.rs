@@ -137,6 +137,10 @@ pub fn run(args: &Args) -> Result<()> {
         &args.ref_format,
         args.missing_annotator,
     )?;
+    let views = data.views();
+    let names = crate::input::line_refs(&args.refs, &args.ref_format)?;
+    crate::input::guard(args.tokenizer.guard(&names), &views.sentences());
+    drop(views);
     let provenance = select_loaded(&mut data, args.rows)?;
     crate::args::start_pool(args.threads, false)?;
     let built = args.tokenizer.build()?;

@@ -121,12 +121,10 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let total = gold.sentences.len();
     let rows = Rows::select(args.rows, total)?;
-    keep(&mut gold.sentences, &rows);
-    let opts = args.options();
     let tokenize = hypothesis_tokenizer(&args.tokenizer)?;
-    let mut stats = Vec::new();
+    let mut all = Vec::with_capacity(systems.len());
     for path in systems {
-        let mut hyps = read_system(path, tokenize.as_ref())?;
+        let hyps = read_system(path, tokenize.as_ref())?;
         if hyps.len() != total {
             anyhow::bail!(
                 "{path} against {gold_path}: {}",
@@ -136,6 +134,13 @@ pub fn run(args: &Args) -> Result<()> {
                 }
             );
         }
+        all.push(hyps);
+    }
+    guard(&gold, &all);
+    keep(&mut gold.sentences, &rows);
+    let opts = args.options();
+    let mut stats = Vec::new();
+    for (path, mut hyps) in systems.iter().zip(all) {
         keep(&mut hyps, &rows);
         let sentences = green_m2::corpus_stats(&gold, &hyps, &opts)
             .map_err(|e| anyhow::anyhow!("{path} against {gold_path}: {e}"))?;
@@ -155,6 +160,25 @@ pub fn run(args: &Args) -> Result<()> {
         write_stats(path, &file)?;
     }
     emit(&print(&file, args.verbose, args.format == "json")?)
+}
+
+/// The input guards over the gold sources and the system lines as the scorer splits them
+/// (on whitespace): raw Chinese against a character-spaced gold file is one token a line.
+fn guard(gold: &green_m2::Gold, systems: &[Vec<String>]) {
+    let hyps: Vec<Vec<&str>> = (0..gold.sentences.len())
+        .map(|i| systems.iter().map(|s| s[i].as_str()).collect())
+        .collect();
+    let sentences: Vec<green_engine::Sentence> = gold
+        .sentences
+        .iter()
+        .zip(&hyps)
+        .map(|(g, h)| green_engine::Sentence {
+            source: &g.source,
+            refs: &[],
+            hyps: h,
+        })
+        .collect();
+    crate::input::guard(green_input::Guard::new("word", false, &[]), &sentences);
 }
 
 impl Settings {

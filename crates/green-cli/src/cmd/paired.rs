@@ -151,6 +151,8 @@ pub fn run(args: &Args) -> Result<()> {
         &args.ref_format,
         args.missing_annotator,
     )?;
+    let names = crate::input::line_refs(&args.refs, &args.ref_format)?;
+    crate::input::guard(args.tokenizer.guard(&names), &data.views().sentences());
     let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();
     let stats = match built {

@@ -100,6 +100,20 @@ pub fn run(args: &Args) -> Result<()> {
         }
         (None, None) => bail!("give -orig and -cor, or --para"),
     };
+    let views: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|(_, cors)| cors.iter().map(String::as_str).collect())
+        .collect();
+    let sentences: Vec<green_engine::Sentence> = rows
+        .iter()
+        .zip(&views)
+        .map(|((source, _), cors)| green_engine::Sentence {
+            source,
+            refs: &[],
+            hyps: cors,
+        })
+        .collect();
+    crate::input::guard(args.tokenizer.guard(&[]), &sentences);
     for (n, (source, _)) in rows.iter().enumerate() {
         if source.trim().is_empty() {
             crate::output::warn(&format!(
