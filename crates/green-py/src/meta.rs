@@ -215,10 +215,11 @@ pub(crate) fn maege(
     }
     let missing: m2::MissingAnnotator = s.missing_annotator.parse().map_err(green_err)?;
     let configs = s.grid.configs()?;
-    let path =
-        s.file.to_str()
-            .ok_or_else(|| green_err(format!("{}: the path is not valid UTF-8", s.file.display())))?
-            .to_owned();
+    let path = s
+        .file
+        .to_str()
+        .ok_or_else(|| green_err(format!("{}: the path is not valid UTF-8", s.file.display())))?
+        .to_owned();
     let (report, warnings) = pool::detach(py, || -> Result<_, String> {
         let parsed = m2::read(&Input::parse(&path)).map_err(|e| e.to_string())?;
         let held_out = if s.held_out.is_empty() {
