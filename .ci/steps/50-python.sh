@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Python bindings (crates/green-py): build and install the package into a fresh virtual
-# environment with one pip command (PyPI is the only network used: maturin, pytest, dask, evaluate), run
+# environment with one pip command (PyPI is the only network used: maturin, pytest, dask, evaluate,
+# datasets for the fork tests; torch and torchmetrics are not installed, as PyPI's torch brings
+# gigabytes of CUDA libraries, so the TorchGreen tests skip here), run
 # the pytest suite against ../shared and the release `green` binary, then the benchmark
 # (which also checks that the pure-Python GREEN gives the same numbers).
 set -euo pipefail
@@ -10,7 +12,7 @@ export GREEN_BIN="${GREEN_BIN:-$PWD/target/release/green}"
 venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate
+"$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate datasets
 # Run from outside the source tree so `import green_gec` finds the installed package.
 repo="$PWD"
 (cd "$venv" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")

@@ -85,3 +85,11 @@ def test_a_swap_is_visible_in_the_names():
     """By keyword, sources and hypotheses say which is which whatever their order."""
     right = green.corpus_score(sources=SRC, references=STREAMS, hypotheses=HYP)
     assert green.corpus_score(hypotheses=HYP, references=STREAMS, sources=SRC) == right
+
+
+def test_any_iterable_is_read_once():
+    scorer = green.Scorer()
+    data = dict(sources=iter(SRC), references=(list(r) for r in STREAMS), systems=(h for h in [HYP]))
+    assert scorer.evaluate(**data)["systems"][0]["sentence"] == [[1.0, 1.0]]
+    per_sentence = (tuple(r) for r in PER_SENTENCE)
+    assert scorer.sentence_scores(sources=tuple(SRC), references_per_sentence=per_sentence, hypotheses=iter(HYP)) == [1.0, 1.0]

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -75,3 +77,35 @@ def test_hugging_face_evaluate_module(tmp_path, monkeypatch):
                          references=references[lo:lo + 100])
     assert metric.compute(beta=0.5)["green"] == corpus_score
     assert os.path.exists(HF_MODULE.with_name("README.md"))
+
+
+@pytest.mark.filterwarnings("ignore:The ``compute`` method of metric TorchGreen was called before")
+def test_torchmetrics_metric():
+    """With torchmetrics installed: a real Metric whose states sync through add_state."""
+    torchmetrics = pytest.importorskip("torchmetrics", reason="torchmetrics is an optional extra")
+    from green_gec.metric import TorchGreen
+
+    sources, predictions, references = corpus()
+    corpus_score, mean, signature = expected(sources, predictions, references, tokenizer="char", n=6)
+    first, second = TorchGreen("char", n=6), TorchGreen("char", n=6)
+    assert isinstance(first, torchmetrics.Metric)
+    for lo in range(0, 200, 50):
+        batch = dict(sources=sources[lo:lo + 50], hypotheses=predictions[lo:lo + 50], references_per_sentence=references[lo:lo + 50])
+        value = first(**batch)  # forward: this batch's scores, and the batch is counted
+        alone = expected(batch["sources"], batch["hypotheses"], batch["references_per_sentence"], tokenizer="char", n=6)
+        assert (float(value["corpus"]), float(value["mean"])) == alone[:2]
+    second.update(sources=sources[200:], hypotheses=predictions[200:], references_per_sentence=references[200:])
+    # What distributed sync does with the states (sum, cat, max), from another process's metric.
+    first.merge_state(second)
+    got = first.compute()
+    assert (float(got["corpus"]), float(got["mean"])) == (corpus_score, mean)
+    assert first.signature() == signature
+    first.reset()
+    with pytest.raises(green.GreenError, match="no sentences"):
+        first.compute()
+
+
+def test_torch_green_needs_no_torch_to_import_the_package():
+    code = "import sys, green_gec.metric; assert 'torch' not in sys.modules; print(green_gec.metric.Green.__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.split() == ["Green"], out.stderr

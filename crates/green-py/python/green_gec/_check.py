@@ -122,6 +122,7 @@ def streams(
             "references must be a list of reference sets (one list of strings per set, as "
             "sacrebleu's reference streams), not a str"
         )
+    references = list(references)
     if _strings(references):
         raise TypeError(
             "references must be a list of reference sets, each one string per sentence; it is a "
@@ -154,12 +155,14 @@ def _strings(values: Any) -> bool:
 def per_sentence(references: Any, count: Optional[int] = None) -> List[List[Optional[str]]]:
     """Per-sentence reference lists (any number each) as reference streams padded with
     ``None``; ``count`` is the number of sentences they must cover, when known."""
-    if isinstance(references, str) or _strings(references):
+    if isinstance(references, str):
+        raise TypeError("references_per_sentence must be one list of reference strings per sentence, not a str")
+    rows = list(references)
+    if _strings(rows):
         raise TypeError(
-            "references_per_sentence must be one list of reference strings per sentence; "
-            "it is a str or holds one"
+            "references_per_sentence must be one list of reference strings per sentence; it holds a str"
         )
-    rows = [r if isinstance(r, list) else list(r) for r in references]
+    rows = [r if isinstance(r, list) else list(r) for r in rows]
     if count is not None and len(rows) != count:
         raise GreenError(
             f"references_per_sentence has {len(rows)} lists but sources has {count} sentences"

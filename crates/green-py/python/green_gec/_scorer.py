@@ -156,7 +156,10 @@ class Scorer:
         return sources, refs
 
     def _systems(self, systems: Sequence[Lines]) -> List[List[str]]:
-        if isinstance(systems, str) or any(isinstance(s, str) for s in systems):
+        if isinstance(systems, str):
+            systems = [systems]
+        systems = list(systems)
+        if any(isinstance(s, str) for s in systems):
             raise TypeError(
                 "systems must be a list of hypothesis lists (one per system); for one system write "
                 "systems=[hypotheses]"

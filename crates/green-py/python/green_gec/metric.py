@@ -103,4 +103,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Green", "TorchGreen"]
+# TorchGreen stays out of __all__: a star import must not import torch.
+__all__ = ["Green"]
