@@ -304,6 +304,14 @@ pub fn run(args: &Args) -> Result<()> {
         .collect::<Result<_, _>>()?;
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
+    for h in &report.human {
+        if h.scores.windows(2).all(|w| w[0] == w[1]) {
+            crate::output::warn(&format!(
+                "{} {}: every system has the same human score; with no spread, correlations with it are undefined and print NA (are all its judgments ties?)",
+                h.dataset, h.view
+            ));
+        }
+    }
     // Everything is computed before anything is printed or written: a bad --plot-row or a
     // plot that cannot be drawn leaves no output behind.
     let files = match &args.out_dir {
@@ -410,12 +418,8 @@ fn plot_row<'a>(
 fn read_external(paths: &[PathBuf]) -> Result<Vec<green_meta::report::External>> {
     let mut out = Vec::new();
     for p in paths {
-        let text = std::fs::read_to_string(p)
-            .with_context(|| format!("cannot read external scores {}", p.display()))?;
-        out.extend(green_meta::report::External::parse(
-            &text,
-            &p.display().to_string(),
-        )?);
+        let text = crate::input::read_text(&p.to_string_lossy())?;
+        green_meta::report::External::parse_into(&mut out, &text, &p.display().to_string())?;
     }
     Ok(out)
 }
