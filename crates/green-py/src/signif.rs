@@ -9,6 +9,7 @@
 
 use green_engine::score::{order_scores, select_reference};
 use green_engine::{Config, Counter, Regions, Sentence, Signature, Tokenizer, BATCH};
+use green_input::Guard;
 use green_signif::{PairedResult, Stats, Summed};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -60,12 +61,14 @@ fn green_of(sums: &[u64], n: usize, beta: f64) -> f64 {
 }
 
 /// Per system, every sentence's region counts against the reference GREEN chooses for it,
-/// counted on `pool` a batch at a time (Ctrl-C looked at between batches).
+/// counted on `pool` a batch at a time (each looked at by `guard`; Ctrl-C looked at between
+/// batches).
 fn sentence_stats<T: Tokenizer + ?Sized>(
     pool: &rayon::ThreadPool,
     tokenizer: &T,
     config: Config,
     inputs: &Inputs,
+    guard: &mut Guard,
 ) -> PyResult<Vec<Vec<u64>>> {
     let present = inputs.present()?;
     let (refs, hyps) = inputs.views(&present);
@@ -83,6 +86,7 @@ fn sentence_stats<T: Tokenizer + ?Sized>(
                 hyps: &hyps[i],
             })
             .collect();
+        guard.look(&batch);
         let counts = pool
             .install(|| scorer.count_batch(&batch))
             .map_err(|(i, e)| {
@@ -104,17 +108,26 @@ fn sentence_stats<T: Tokenizer + ?Sized>(
     Ok(stats)
 }
 
-/// [`sentence_stats`] of `inputs` with the scorer's tokenizer at one beta, without the GIL.
+/// [`sentence_stats`] of `inputs` with the scorer's tokenizer at one beta, without the GIL;
+/// `warn`: give the input guard's warnings (the interval of a score that has given them
+/// already does not repeat them).
 fn stats_of(
     py: Python<'_>,
     scorer: &Scorer,
     inputs: &Inputs,
     beta: f64,
+    warn: bool,
 ) -> PyResult<Vec<Vec<u64>>> {
     let config = config(scorer.n, vec![beta])?;
     let pool = pool::get(py)?;
-    py.detach(|| sentence_stats(pool, scorer.tokenizer.as_dyn(), config, inputs))
-        .map_err(|e| scorer.stopped(e))
+    let mut guard = scorer.guard(inputs.references.len());
+    let stats = py
+        .detach(|| sentence_stats(pool, scorer.tokenizer.as_dyn(), config, inputs, &mut guard))
+        .map_err(|e| scorer.stopped(e))?;
+    if warn {
+        crate::guard::warn(py, &guard.warnings())?;
+    }
+    Ok(stats)
 }
 
 /// One sentence at one beta: `score`, `chosen` (the index of the reference chosen), `alpha`
@@ -165,7 +178,7 @@ pub(crate) fn bootstrap(
     seed: u64,
     confidence: f64,
 ) -> PyResult<Py<PyAny>> {
-    let stats = stats_of(py, scorer, inputs, beta)?;
+    let stats = stats_of(py, scorer, inputs, beta, false)?;
     let sentences = inputs.sources.len();
     nonempty(sentences)?;
     let (n, width) = (scorer.n, WIDTH * scorer.n);
@@ -200,7 +213,7 @@ pub(crate) fn paired(
             "systems: a paired test needs the baseline and at least one more system",
         ));
     }
-    let stats = stats_of(py, scorer, inputs, beta)?;
+    let stats = stats_of(py, scorer, inputs, beta, true)?;
     let n = scorer.n;
     let score = |sums: &[u64]| green_of(sums, n, beta);
     let results = pool::detach(py, || {

@@ -37,6 +37,12 @@ def fmt_plain(x: float, digits: int = 6) -> str:
     return str(Decimal(str(x)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
 
 
+def pytest_configure(config):
+    """A GreenWarning no test expects is an error: the input guards must stay quiet on
+    ordinary data (tests that expect one catch it with pytest.warns)."""
+    config.addinivalue_line("filterwarnings", "error::green_gec.GreenWarning")
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     value = os.environ.get("GREEN_SHARED")
