@@ -23,7 +23,9 @@ use cmd::score;
                   Without a subcommand it behaves like the reference `green` CLI:\n\
                   green -s SRC -r REF [REF ...] -c HYP [HYP ...] [-n 4] [-b 1.0 ...] [-d 2] [-t word|char] [-v] [-l]",
     args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true
+    subcommand_negates_reqs = true,
+    infer_long_args = true,
+    args_override_self = true
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -69,7 +71,13 @@ pub enum Command {
 /// with an option is parsed with this first; anything it does not accept (help, version, a
 /// subcommand, an error) is parsed again by [`Cli`], whose help and errors are the ones shown.
 #[derive(Parser, Debug)]
-#[command(name = "green", disable_help_flag = true, disable_version_flag = true)]
+#[command(
+    name = "green",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    infer_long_args = true,
+    args_override_self = true
+)]
 struct Scoring {
     #[command(flatten)]
     score: score::Args,
@@ -153,7 +161,7 @@ fn exit(code: i32) -> ! {
 /// Parse the command line, run, and return the process exit code. `level` is set by the
 /// `sgreen` and `mgreen` wrappers.
 pub fn main(level: Option<Level>) -> i32 {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let args = reference_prefixes(std::env::args_os().collect());
     let scoring = args
         .get(1)
         .and_then(|a| a.to_str())
@@ -189,6 +197,86 @@ pub fn main(level: Option<Level>) -> i32 {
             1
         }
     }
+}
+
+/// The long options of the reference `green` CLI and of the PyPI `gleu` package, which read
+/// their command lines with argparse.
+const REFERENCE_LONGS: [&str; 22] = [
+    "--src",
+    "--source",
+    "--ref",
+    "--refs",
+    "--references",
+    "--cor",
+    "--cors",
+    "--corrected",
+    "--corrected-sentences",
+    "--out",
+    "--outs",
+    "--outputs",
+    "--hyp",
+    "--hyps",
+    "--hypotheses",
+    "--beta",
+    "--digit",
+    "--token",
+    "--tokenize",
+    "--tokenization",
+    "--verbose",
+    "--line-verbose",
+];
+const GLEU_LONGS: [&str; 13] = [
+    "--src",
+    "--source",
+    "--ref",
+    "--references",
+    "--out",
+    "--outputs",
+    "--iter",
+    "--digit",
+    "--proc",
+    "--token",
+    "--max",
+    "--fix",
+    "--fix-seed",
+];
+
+/// argparse accepts a unique prefix of a long option (`--sou` for `--source`). Where one is
+/// unique among the original tool's own options, it means that option here too, even when
+/// green's extra options would make it ambiguous (`--l` is `--line-verbose`, not `--level`);
+/// other prefixes are left to clap's inference over green's options.
+fn reference_prefixes(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let (longs, skip): (&[&str], usize) = match args.get(1).and_then(|a| a.to_str()) {
+        Some("gleu") => (&GLEU_LONGS, 2),
+        Some(a) if a.starts_with('-') => (&REFERENCE_LONGS, 1),
+        _ => return args,
+    };
+    for arg in args.iter_mut().skip(skip) {
+        let Some(text) = arg.to_str() else { continue };
+        if text == "--" {
+            break;
+        }
+        let Some(prefix) = text.strip_prefix("--") else {
+            continue;
+        };
+        let (name, value) = match prefix.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (prefix, None),
+        };
+        let full = format!("--{name}");
+        if name.is_empty() || longs.contains(&full.as_str()) {
+            continue;
+        }
+        let mut matches = longs.iter().filter(|l| l.starts_with(&full));
+        if let (Some(only), None) = (matches.next(), matches.next()) {
+            *arg = match value {
+                Some(v) => format!("{only}={v}"),
+                None => only.to_string(),
+            }
+            .into();
+        }
+    }
+    args
 }
 
 /// ERRANT's and CLEME's single-dash long options (`-hyp`, `-ref`, `-cat`, `-ds`...) as

@@ -161,3 +161,66 @@ fn seeda_byte_for_byte() {
         &systems,
     );
 }
+
+/// The PyPI package reads its command line with argparse: unique prefixes of its long
+/// options, the last value of a repeated option, `-p/--proc` (its worker processes, accepted
+/// and ignored here). Expected outputs are the package's (gleu 1.1.0, `-f`).
+#[test]
+fn argparse_command_lines_as_the_package_reads_them() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/data");
+    for (args, expected) in [
+        (
+            &[
+                "--sou",
+                "source.txt",
+                "--ref",
+                "ref0.txt",
+                "ref1.txt",
+                "-o",
+                "system.txt",
+                "--m",
+                "--p",
+                "2",
+                "-n",
+                "2",
+                "-n",
+                "3",
+                "-f",
+                "--dig",
+                "4",
+            ][..],
+            "system.txt\t60.2290\n",
+        ),
+        (
+            &[
+                "--sou",
+                "source.txt",
+                "--references",
+                "ref0.txt",
+                "-r",
+                "ref0.txt",
+                "ref1.txt",
+                "-o",
+                "system.txt",
+                "-f",
+                "--i",
+                "10",
+            ],
+            "system.txt\t45.14\n",
+        ),
+    ] {
+        let mut all = vec!["gleu"];
+        all.extend(args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_green"))
+            .current_dir(&dir)
+            .args(&all)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "{all:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
