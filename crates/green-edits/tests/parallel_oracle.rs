@@ -58,7 +58,7 @@ fn all_merge_and_all_split_equal_errant() {
         let got: String = source
             .iter()
             .zip(&cor)
-            .map(|(s, c)| green_edits::parallel::block(s, &[c.as_str()], merge))
+            .map(|(s, c)| green_edits::parallel::block(s, &[c.as_str()], merge).unwrap())
             .collect();
         let (g, w): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
         if g.len() != w.len() {

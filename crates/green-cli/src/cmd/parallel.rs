@@ -143,7 +143,8 @@ pub fn run(args: &Args) -> Result<()> {
             let source = retok(source)?;
             let cors = cors.iter().map(|c| retok(c)).collect::<Result<Vec<_>>>()?;
             let c: Vec<&str> = cors.iter().map(String::as_str).collect();
-            Ok(green_edits::parallel::block(&source, &c, merge))
+            green_edits::parallel::block(&source, &c, merge)
+                .map_err(|e| anyhow::anyhow!("{name}:{}: {e}", i + 1))
         })
         .collect::<Result<_>>()?;
     let text = blocks.concat();

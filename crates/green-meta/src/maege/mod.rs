@@ -450,15 +450,18 @@ fn m2_stats(
     for (id, r) in refs.iter().enumerate() {
         let r = retok(r)?;
         let t: Vec<&str> = r.split(' ').filter(|t| !t.is_empty()).collect();
-        let gold = edits(&align(&s, &t, &Levenshtein), Merge::AllMerge)
-            .into_iter()
-            .map(|((a, b), (c, d))| green_m2::GoldEdit {
-                start: a,
-                end: b,
-                original: s[a..b].join(" "),
-                corrections: vec![t[c..d].join(" ")],
-            })
-            .collect();
+        let gold = edits(
+            &align(&s, &t, &Levenshtein).map_err(|e| e.to_string())?,
+            Merge::AllMerge,
+        )
+        .into_iter()
+        .map(|((a, b), (c, d))| green_m2::GoldEdit {
+            start: a,
+            end: b,
+            original: s[a..b].join(" "),
+            corrections: vec![t[c..d].join(" ")],
+        })
+        .collect();
         annotators.push(green_m2::Annotator {
             id: id as i64,
             edits: gold,
