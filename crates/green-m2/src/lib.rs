@@ -9,6 +9,7 @@
 
 pub mod gold;
 pub mod lattice;
+mod pydict;
 pub mod score;
 pub mod search;
 pub mod text;

@@ -4,8 +4,9 @@
 //! A sentence's sufficient statistics are one (correct, proposed, gold) triple per competing
 //! annotator. The corpus score folds them in sentence order: each sentence takes the annotator
 //! that maximises the corpus F so far (ties: more correct, then smaller proposed + β²·gold,
-//! then the lowest id). The fold is sequential by definition; the statistics are computed in
-//! parallel, so results are identical at any thread count.
+//! then the first in the original's order, that of its Python 2 dict: see `gold`). The fold
+//! is sequential by definition; the statistics are computed in parallel, so results are
+//! identical at any thread count.
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -127,7 +128,8 @@ pub struct Candidate {
     pub edits: Vec<SystemEdit>,
 }
 
-/// Sufficient statistics of one sentence: a candidate per annotator, ascending by id.
+/// Sufficient statistics of one sentence: a candidate per annotator, in the gold sentence's
+/// order (the original's, which decides ties).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SentenceStats {
     pub candidates: Vec<Candidate>,
@@ -350,17 +352,16 @@ pub struct MaxMatch {
 }
 
 impl green_metric::Checked for SentenceStats {
-    /// One candidate per annotator, ascending by id, each correct edit both proposed and gold.
+    /// One candidate per annotator (their order is the original's, not derivable from the
+    /// ids), each correct edit both proposed and gold.
     fn check(&self) -> Result<(), String> {
         if self.candidates.is_empty() {
             return Err("M2 statistics without an annotator".into());
         }
-        if self
-            .candidates
-            .windows(2)
-            .any(|w| w[0].annotator >= w[1].annotator)
-        {
-            return Err("M2 statistics whose annotators are not in ascending order".into());
+        let mut ids: Vec<i64> = self.candidates.iter().map(|c| c.annotator).collect();
+        ids.sort_unstable();
+        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!("M2 statistics with annotator {} twice", w[0]));
         }
         for c in &self.candidates {
             let n = &c.counts;
@@ -523,14 +524,18 @@ mod tests {
     fn statistics_read_back_are_checked() {
         let stats = |candidates| SentenceStats { candidates };
         assert_eq!(
-            stats(vec![candidate(0, 1, 2, 1), candidate(3, 0, 2, 0)]).check(),
+            stats(vec![candidate(8, 1, 2, 1), candidate(0, 0, 2, 0)]).check(),
             Ok(())
         );
         for (bad, why) in [
             (vec![], "without an annotator"),
             (
-                vec![candidate(1, 0, 0, 0), candidate(0, 0, 0, 0)],
-                "ascending order",
+                vec![
+                    candidate(1, 0, 0, 0),
+                    candidate(0, 0, 0, 0),
+                    candidate(1, 0, 0, 0),
+                ],
+                "annotator 1 twice",
             ),
             (vec![candidate(0, 2, 1, 2)], "2 correct of 1 proposed"),
             (
