@@ -372,7 +372,8 @@ impl green_metric::Checked for SentenceStats {
         }
         for c in &self.candidates {
             let n = &c.counts;
-            if n.correct > n.proposed || n.correct > n.gold {
+            let max = green_metric::MAX_COUNT;
+            if n.correct > n.proposed || n.correct > n.gold || n.proposed > max || n.gold > max {
                 return Err(format!(
                     "M2 counts of annotator {} with {} correct of {} proposed and {} gold edits",
                     c.annotator, n.correct, n.proposed, n.gold
