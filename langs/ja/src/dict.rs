@@ -15,13 +15,15 @@
 //! final one, which is then renamed into place, so a crashed or concurrent build never
 //! leaves a half-written dictionary that a later run would trust. The cache key holds
 //! lindera's version (its on-disk format moves with it) and a fingerprint of the source
-//! files (names, sizes, modification times), so upgrading either side rebuilds. Every entry
+//! files (names, sizes, modification times), so upgrading either side rebuilds; the source
+//! directory is listed once per run for it (whether it is a source, its key). Every entry
 //! carries a manifest (each file's size and checksum), written last; an entry whose files do
 //! not match it (a truncated or overwritten file, a missing manifest) is moved aside and
 //! rebuilt instead of being trusted, and temporary directories left by crashed builds are
 //! removed once they are an hour old.
 
 use std::error::Error as StdError;
+use std::ffi::OsString;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -123,8 +125,8 @@ impl Locator {
         if self.use_embedded {
             return load_embedded();
         }
-        if is_mecab_source(&self.system_source) {
-            return self.load_dir(&self.system_source);
+        if let Some(source) = Source::read(&self.system_source) {
+            return self.load_source(&source);
         }
         Err(DictError(format!(
             "no Japanese dictionary found; get one in any of three ways: (1) build green with \
@@ -156,29 +158,34 @@ impl Locator {
                 origin: Origin::Compiled(dir.to_path_buf()),
             });
         }
-        if !is_mecab_source(dir) {
-            return Err(DictError(format!(
+        let source = Source::read(dir).ok_or_else(|| {
+            DictError(format!(
                 "{} is neither a compiled lindera dictionary (no metadata.json) nor a MeCab \
                  dictionary source (needs char.def, unk.def, matrix.def and *.csv); check the \
                  path given by --ja-dict or {ENV_VAR}",
                 dir.display()
-            )));
-        }
+            ))
+        })?;
+        self.load_source(&source)
+    }
+
+    /// Load the cached build of `source`, building (or rebuilding) it when needed.
+    fn load_source(&self, source: &Source) -> Result<Loaded, DictError> {
         let cache_root = self.cache_root.as_deref().ok_or_else(|| {
             DictError(format!(
                 "cannot build the Japanese dictionary from {}: no cache directory (set \
                  XDG_CACHE_HOME or HOME), or build it once and pass the result with --ja-dict",
-                dir.display()
+                source.dir.display()
             ))
         })?;
-        let name = source_name(dir);
-        let (mut cache, mut built_now) = build_cached(dir, cache_root, &name)?;
+        let name = source_name(&source.dir);
+        let (mut cache, mut built_now) = build_cached(source, cache_root, &name)?;
         let mut verified = verify(&cache);
         if verified.is_err() && !built_now {
             // Damaged after the fact: set it aside (atomically, so a concurrent run never
             // sees half of it) and build it again once.
             discard(&cache)?;
-            (cache, built_now) = build_cached(dir, cache_root, &name)?;
+            (cache, built_now) = build_cached(source, cache_root, &name)?;
             verified = verify(&cache);
         }
         verified.map_err(|why| {
@@ -197,7 +204,7 @@ impl Locator {
             dictionary,
             name,
             origin: Origin::Cached {
-                source: dir.to_path_buf(),
+                source: source.dir.clone(),
                 cache,
                 built_now,
             },
@@ -338,21 +345,69 @@ fn chain(e: &dyn StdError) -> String {
     out
 }
 
-/// Does `dir` look like a MeCab dictionary source?
-pub fn is_mecab_source(dir: &Path) -> bool {
-    ["char.def", "unk.def", "matrix.def"]
-        .iter()
-        .all(|f| dir.join(f).is_file())
-        && csv_files(dir).is_ok_and(|files| !files.is_empty())
+/// A MeCab dictionary source directory, listed once: whether it is one, its CSV files and
+/// its fingerprint all come from this listing.
+struct Source {
+    dir: PathBuf,
+    /// Every entry's name and `lstat`, sorted by name.
+    entries: Vec<(OsString, fs::Metadata)>,
 }
 
-fn csv_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "csv") && p.is_file())
-        .collect();
-    files.sort();
-    Ok(files)
+impl Source {
+    /// The listing of `dir` if it looks like a MeCab dictionary source (`char.def`,
+    /// `unk.def`, `matrix.def` and at least one `*.csv` file).
+    fn read(dir: &Path) -> Option<Source> {
+        let mut entries = fs::read_dir(dir)
+            .ok()?
+            .map(|e| e.and_then(|e| Ok((e.file_name(), e.metadata()?))))
+            .collect::<std::io::Result<Vec<_>>>()
+            .ok()?;
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let source = Source {
+            dir: dir.to_path_buf(),
+            entries,
+        };
+        let has = |name: &str| source.files().any(|(n, _)| n == name);
+        let is_source = has("char.def")
+            && has("unk.def")
+            && has("matrix.def")
+            && source.csv_files().next().is_some();
+        is_source.then_some(source)
+    }
+
+    /// Names and paths of the regular files (symbolic links followed).
+    fn files(&self) -> impl Iterator<Item = (&OsString, PathBuf)> {
+        self.entries.iter().filter_map(|(name, meta)| {
+            let path = self.dir.join(name);
+            let file = meta.is_file() || (meta.is_symlink() && path.is_file());
+            file.then_some((name, path))
+        })
+    }
+
+    fn csv_files(&self) -> impl Iterator<Item = PathBuf> + '_ {
+        self.files()
+            .filter(|(_, p)| p.extension().is_some_and(|x| x == "csv"))
+            .map(|(_, p)| p)
+    }
+
+    /// Its canonical path and every entry's name, size and modification time.
+    fn fingerprint(&self) -> std::io::Result<u64> {
+        let mut hash = 0xcbf2_9ce4_8422_2325;
+        fnv1a(
+            &mut hash,
+            fs::canonicalize(&self.dir)?.to_string_lossy().as_bytes(),
+        );
+        for (name, meta) in &self.entries {
+            let mtime = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok());
+            fnv1a(&mut hash, name.to_string_lossy().as_bytes());
+            fnv1a(&mut hash, &meta.len().to_le_bytes());
+            fnv1a(&mut hash, &mtime.map_or(0, |d| d.as_nanos()).to_le_bytes());
+        }
+        Ok(hash)
+    }
 }
 
 /// The dictionary's name in signatures: the source directory's name (`ipadic` for the
@@ -402,40 +457,19 @@ fn fnv1a(hash: &mut u64, bytes: &[u8]) {
     }
 }
 
-/// A fingerprint of the source directory: its canonical path and every file's name, size
-/// and modification time.
-fn fingerprint(dir: &Path) -> std::io::Result<u64> {
-    let mut hash = 0xcbf2_9ce4_8422_2325;
-    fnv1a(
-        &mut hash,
-        fs::canonicalize(dir)?.to_string_lossy().as_bytes(),
-    );
-    let mut entries: Vec<_> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let meta = entry.metadata()?;
-        let mtime = meta
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(UNIX_EPOCH).ok());
-        fnv1a(&mut hash, entry.file_name().to_string_lossy().as_bytes());
-        fnv1a(&mut hash, &meta.len().to_le_bytes());
-        fnv1a(&mut hash, &mtime.map_or(0, |d| d.as_nanos()).to_le_bytes());
-    }
-    Ok(hash)
-}
-
 /// Build `source` into the cache unless an entry for it exists; returns the entry's path
 /// and whether it was built by this call.
 fn build_cached(
-    source: &Path,
+    source: &Source,
     cache_root: &Path,
     name: &str,
 ) -> Result<(PathBuf, bool), DictError> {
     let io = |what: &str, path: &Path, e: std::io::Error| {
         DictError(format!("cannot {what} {}: {e}", path.display()))
     };
-    let key = fingerprint(source).map_err(|e| io("read the dictionary source", source, e))?;
+    let key = source
+        .fingerprint()
+        .map_err(|e| io("read the dictionary source", &source.dir, e))?;
     let entry = format!("ja-{name}-lindera{}-{key:016x}", lindera::get_version());
     let final_dir = cache_root.join(&entry);
     if final_dir.join("metadata.json").is_file() {
@@ -443,8 +477,11 @@ fn build_cached(
     }
     fs::create_dir_all(cache_root).map_err(|e| io("create the cache directory", cache_root, e))?;
     sweep(cache_root);
-    let csv = csv_files(source).map_err(|e| io("list", source, e))?;
-    let encoding = detect_encoding(&csv[0]).map_err(|e| io("read", &csv[0], e))?;
+    let csv = source
+        .csv_files()
+        .next()
+        .expect("a MeCab source has a CSV file");
+    let encoding = detect_encoding(&csv).map_err(|e| io("read", &csv, e))?;
     let mut metadata =
         Metadata::load(IPADIC_METADATA.as_bytes()).map_err(|e| DictError(chain(&e)))?;
     metadata.name = name.to_string();
@@ -452,7 +489,7 @@ fn build_cached(
 
     let tmp = cache_root.join(format!(".{entry}.tmp-{}", unique()));
     let built = DictionaryBuilder::new(metadata)
-        .build_dictionary(source, &tmp)
+        .build_dictionary(&source.dir, &tmp)
         .map_err(|e| chain(&e))
         .and_then(|()| {
             let manifest = manifest_of(&tmp).map_err(|e| e.to_string())?;
@@ -463,7 +500,7 @@ fn build_cached(
         return Err(DictError(format!(
             "cannot build the Japanese dictionary from {} ({encoding}): {}; check that it is \
              a complete MeCab IPADIC source",
-            source.display(),
+            source.dir.display(),
             e
         )));
     }
