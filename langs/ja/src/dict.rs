@@ -16,7 +16,8 @@
 //! leaves a half-written dictionary that a later run would trust. The cache key holds
 //! lindera's version (its on-disk format moves with it) and a fingerprint of the source
 //! files (names, sizes, modification times), so upgrading either side rebuilds; the source
-//! directory is listed once per run for it (whether it is a source, its key).
+//! directory is listed once per run for it (whether it is a source, its key). A build takes
+//! seconds, so it is announced on standard error (with a spinner when that is a terminal).
 //!
 //! Integrity: every entry carries a manifest (each file's size and checksum), written last;
 //! an entry whose files do not match it (a truncated, edited or swapped file, a missing
@@ -41,10 +42,11 @@
 use std::error::Error as StdError;
 use std::ffi::OsString;
 use std::fs;
-use std::io::Read;
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use lindera::dictionary::{load_fs_dictionary, Dictionary, DictionaryBuilder, Metadata};
 
 /// Environment variable naming a dictionary directory.
@@ -90,6 +92,8 @@ pub struct Locator {
     pub cache_root: Option<PathBuf>,
     /// Whether to use IPADIC compiled into the binary (only possible with `embed-ipadic`).
     pub use_embedded: bool,
+    /// Say nothing on standard error (the build notice, its spinner, warnings).
+    pub quiet: bool,
 }
 
 /// Where the loaded dictionary came from.
@@ -130,6 +134,7 @@ impl Locator {
                 .or_else(|| non_empty("HOME").map(|h| h.join(".cache")))
                 .map(|c| c.join("green")),
             use_embedded: cfg!(feature = "embed-ipadic"),
+            quiet: false,
         }
     }
 
@@ -218,9 +223,14 @@ impl Locator {
         } else {
             check(&entry, SETTLE).map(drop)
         };
-        if let (Err(_), false) = (&checked, built_now) {
+        if let (Err(why), false) = (&checked, built_now) {
             // Damaged after the fact: set it aside (atomically, so a concurrent run never
             // sees half of it) and build it again once.
+            self.say(&format!(
+                "warning: the Japanese dictionary cached at {} is damaged ({why}); building it \
+                 again",
+                entry.display()
+            ));
             discard(&entry)?;
             match self.build_entry(source, cache_root, &entry, &name)? {
                 Built::Here => built_now = true,
@@ -274,6 +284,11 @@ impl Locator {
                 cache_root.display()
             )));
         }
+        self.say(&format!(
+            "building the Japanese dictionary from {} into {} (once, a few seconds)",
+            source.dir.display(),
+            entry.display()
+        ));
         if let Err(e) = self.build_into(source, &tmp, name) {
             let _ = fs::remove_dir_all(&tmp);
             return Err(e);
@@ -292,7 +307,7 @@ impl Locator {
         Ok(Built::Here)
     }
 
-    /// Build `source` into the empty directory `out`, manifest last.
+    /// Build `source` into the empty directory `out`, manifest last, a spinner meanwhile.
     fn build_into(&self, source: &Source, out: &Path, name: &str) -> Result<(), DictError> {
         let csv = source
             .csv_files()
@@ -304,6 +319,7 @@ impl Locator {
             Metadata::load(IPADIC_METADATA.as_bytes()).map_err(|e| DictError(chain(&e)))?;
         metadata.name = name.to_string();
         metadata.encoding = encoding.to_string();
+        let spinner = self.spinner();
         DictionaryBuilder::new(metadata)
             .build_dictionary(&source.dir, out)
             .map_err(|e| chain(&e))
@@ -318,7 +334,32 @@ impl Locator {
                     source.dir.display()
                 ))
             })?;
+        spinner.finish_and_clear();
         Ok(())
+    }
+
+    /// A spinner on standard error while a build runs, only when that is a terminal.
+    fn spinner(&self) -> ProgressBar {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+            .with_style(
+                ProgressStyle::with_template(
+                    "{spinner} building the Japanese dictionary {elapsed}",
+                )
+                .expect("valid template"),
+            )
+            .with_finish(ProgressFinish::AndClear);
+        bar.enable_steady_tick(Duration::from_millis(100));
+        bar
+    }
+
+    /// One line on standard error unless quiet; a closed standard error is no reason to stop.
+    fn say(&self, line: &str) {
+        if !self.quiet {
+            let _ = writeln!(std::io::stderr().lock(), "green: {line}");
+        }
     }
 }
 
@@ -694,6 +735,7 @@ mod tests {
             system_source: PathBuf::from("/nonexistent"),
             cache_root: Some(cache.path().to_path_buf()),
             use_embedded: false,
+            quiet: true,
         };
         let Origin::Cached { cache: entry, .. } = locator.load().unwrap().origin else {
             panic!("expected a cache build");

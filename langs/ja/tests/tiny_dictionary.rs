@@ -19,6 +19,7 @@ fn locator(path: Option<PathBuf>, cache: &Path) -> Locator {
         system_source: PathBuf::from("/nonexistent/mecab/dic/ipadic"),
         cache_root: Some(cache.to_path_buf()),
         use_embedded: false,
+        quiet: true,
     }
 }
 
