@@ -123,3 +123,54 @@ fn a_japanese_dictionary_build_is_announced_once() {
     );
     assert!(lines[1].starts_with("green: building the Japanese dictionary"));
 }
+
+#[test]
+fn an_unwritable_japanese_cache_falls_back_to_a_temporary_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let (cache, tmp) = (file.join("cache"), dir.path().join("tmp"));
+    std::fs::create_dir(&tmp).unwrap();
+    let args = ["-t", "ja", "--ja-dict", TINYDIC];
+    let env = [
+        ("XDG_CACHE_HOME", cache.as_path()),
+        ("TMPDIR", tmp.as_path()),
+    ];
+    let (out, err, ok) = tokenize_with(&args, "私は学生です。", &env);
+    assert!(ok, "{err}");
+    assert_eq!(out, "私 は 学生 です 。\n");
+    assert!(
+        err.starts_with(&format!(
+            "green: warning: cannot create the cache directory {}/green: ",
+            cache.display()
+        )),
+        "{err}"
+    );
+    for part in [
+        "for this run only",
+        "set XDG_CACHE_HOME to a writable directory",
+        "--ja-dict DIR or GREEN_JA_DICT=DIR",
+    ] {
+        assert!(err.contains(part), "missing {part:?} in: {err}");
+    }
+    assert_eq!(err.lines().count(), 1);
+    // The temporary build is gone.
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0);
+
+    // Nowhere to write at all: one error line that says what to do.
+    let env = [
+        ("XDG_CACHE_HOME", cache.as_path()),
+        ("TMPDIR", file.as_path()),
+    ];
+    let (_, err, ok) = tokenize_with(&args, "私は学生です。", &env);
+    assert!(!ok);
+    assert!(
+        err.starts_with("green: error: cannot build the Japanese dictionary from"),
+        "{err}"
+    );
+    assert!(
+        err.contains("set XDG_CACHE_HOME to a writable directory"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}

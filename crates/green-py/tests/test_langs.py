@@ -108,3 +108,13 @@ def test_a_japanese_dictionary_build_is_announced_on_stderr(tmp_path):
     assert first.stderr.count("\n") == 1
     again = tokenize_in_a_fresh_process(XDG_CACHE_HOME=str(tmp_path))
     assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
+
+
+def test_an_unwritable_japanese_cache_builds_for_the_process_only(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    run = tokenize_in_a_fresh_process(XDG_CACHE_HOME=str(blocker / "cache"), TMPDIR=str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "['私', 'は', '学生', 'です', '。']\n"
+    assert run.stderr.startswith("green: warning: cannot create the cache directory") and "--ja-dict" in run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]

@@ -18,6 +18,9 @@
 //! files (names, sizes, modification times), so upgrading either side rebuilds; the source
 //! directory is listed once per run for it (whether it is a source, its key). A build takes
 //! seconds, so it is announced on standard error (with a spinner when that is a terminal).
+//! When the cache cannot be written (an unwritable `XDG_CACHE_HOME`, no `HOME`), the
+//! dictionary is built into a temporary directory for this run only, with a warning that
+//! says how to keep it.
 //!
 //! Integrity: every entry carries a manifest (each file's size and checksum), written last;
 //! an entry whose files do not match it (a truncated, edited or swapped file, a missing
@@ -75,6 +78,10 @@ const IPADIC_METADATA: &str = r#"{
   "user_dictionary_schema": { "fields": ["surface", "part_of_speech", "reading"] }
 }"#;
 
+/// What to do when the cache cannot be written, said after the reason.
+const UNWRITABLE_HINT: &str = "set XDG_CACHE_HOME to a writable directory to keep the build, \
+     or pass a compiled dictionary with --ja-dict DIR or GREEN_JA_DICT=DIR";
+
 /// A dictionary could not be found, built or loaded. The message is one line meant for users.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -90,6 +97,8 @@ pub struct Locator {
     pub system_source: PathBuf,
     /// Root of the per-user cache; `None` when no cache directory can be determined.
     pub cache_root: Option<PathBuf>,
+    /// Where to build for this run only when the cache cannot be written.
+    pub temp_root: PathBuf,
     /// Whether to use IPADIC compiled into the binary (only possible with `embed-ipadic`).
     pub use_embedded: bool,
     /// Say nothing on standard error (the build notice, its spinner, warnings).
@@ -109,6 +118,8 @@ pub enum Origin {
         cache: PathBuf,
         built_now: bool,
     },
+    /// Built from MeCab source for this run only (and deleted), as the cache was unwritable.
+    Temporary { source: PathBuf },
 }
 
 /// A loaded dictionary, the name it goes by in signatures, and where it came from.
@@ -133,6 +144,7 @@ impl Locator {
             cache_root: non_empty("XDG_CACHE_HOME")
                 .or_else(|| non_empty("HOME").map(|h| h.join(".cache")))
                 .map(|c| c.join("green")),
+            temp_root: std::env::temp_dir(),
             use_embedded: cfg!(feature = "embed-ipadic"),
             quiet: false,
         }
@@ -193,13 +205,13 @@ impl Locator {
     /// Load the cached build of `source`, building (or rebuilding) it when needed.
     fn load_source(&self, source: &Source) -> Result<Loaded, DictError> {
         let name = source_name(&source.dir);
-        let cache_root = self.cache_root.as_deref().ok_or_else(|| {
-            DictError(format!(
-                "cannot build the Japanese dictionary from {}: no cache directory (set \
-                 XDG_CACHE_HOME or HOME), or build it once and pass the result with --ja-dict",
-                source.dir.display()
-            ))
-        })?;
+        let Some(cache_root) = self.cache_root.as_deref() else {
+            return self.load_temporary(
+                source,
+                &name,
+                "no cache directory (neither XDG_CACHE_HOME nor HOME is set)".into(),
+            );
+        };
         let key = source.fingerprint().map_err(|e| {
             DictError(format!(
                 "cannot read the dictionary source {}: {e}",
@@ -215,6 +227,7 @@ impl Locator {
             match self.build_entry(source, cache_root, &entry, &name)? {
                 Built::Here => built_now = true,
                 Built::Elsewhere => {}
+                Built::Unwritable(why) => return self.load_temporary(source, &name, why),
             }
         }
         // A fresh build is checksummed; it is stamped by a later run, once it has settled.
@@ -235,6 +248,7 @@ impl Locator {
             match self.build_entry(source, cache_root, &entry, &name)? {
                 Built::Here => built_now = true,
                 Built::Elsewhere => {}
+                Built::Unwritable(why) => return self.load_temporary(source, &name, why),
             }
             checked = verify(&entry);
         }
@@ -270,7 +284,7 @@ impl Locator {
         name: &str,
     ) -> Result<Built, DictError> {
         if let Err(e) = fs::create_dir_all(cache_root) {
-            return Err(DictError(format!(
+            return Ok(Built::Unwritable(format!(
                 "cannot create the cache directory {}: {e}",
                 cache_root.display()
             )));
@@ -279,7 +293,7 @@ impl Locator {
         let file_name = entry.file_name().unwrap_or_default().to_string_lossy();
         let tmp = cache_root.join(format!(".{file_name}.tmp-{}", unique()));
         if let Err(e) = fs::create_dir(&tmp) {
-            return Err(DictError(format!(
+            return Ok(Built::Unwritable(format!(
                 "cannot write in the cache directory {}: {e}",
                 cache_root.display()
             )));
@@ -305,6 +319,46 @@ impl Locator {
             )));
         }
         Ok(Built::Here)
+    }
+
+    /// The cache cannot be written (`why`): build into a temporary directory, load the
+    /// build, and delete it (its files stay mapped until the process ends).
+    fn load_temporary(
+        &self,
+        source: &Source,
+        name: &str,
+        why: String,
+    ) -> Result<Loaded, DictError> {
+        let tmp = tempfile::Builder::new()
+            .prefix("green-ja-")
+            .tempdir_in(&self.temp_root)
+            .map_err(|e| {
+                DictError(format!(
+                    "cannot build the Japanese dictionary from {}: {why}; nor in a temporary \
+                     directory ({e}); {UNWRITABLE_HINT}",
+                    source.dir.display()
+                ))
+            })?;
+        self.say(&format!(
+            "warning: {why}; building the Japanese dictionary from {} into {} for this run \
+             only (a few seconds every run): {UNWRITABLE_HINT}",
+            source.dir.display(),
+            tmp.path().display()
+        ));
+        self.build_into(source, tmp.path(), name)?;
+        let dictionary = load_guarded(tmp.path()).map_err(|why| {
+            DictError(format!(
+                "cannot load the dictionary built at {}: {why}",
+                tmp.path().display()
+            ))
+        })?;
+        Ok(Loaded {
+            dictionary,
+            name: name.to_string(),
+            origin: Origin::Temporary {
+                source: source.dir.clone(),
+            },
+        })
     }
 
     /// Build `source` into the empty directory `out`, manifest last, a spinner meanwhile.
@@ -369,6 +423,8 @@ enum Built {
     Here,
     /// Another process renamed the same build into place first.
     Elsewhere,
+    /// The cache directory cannot be written, for this reason.
+    Unwritable(String),
 }
 
 #[cfg(feature = "embed-ipadic")]
@@ -734,6 +790,7 @@ mod tests {
             path: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tinydic")),
             system_source: PathBuf::from("/nonexistent"),
             cache_root: Some(cache.path().to_path_buf()),
+            temp_root: cache.path().to_path_buf(),
             use_embedded: false,
             quiet: true,
         };

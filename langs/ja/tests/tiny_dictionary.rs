@@ -1,7 +1,7 @@
 //! The real lindera build-and-load path on a tiny EUC-JP MeCab dictionary (tests/fixtures/
 //! tinydic), so it runs without IPADIC: build into a cache, reuse it, load a compiled
-//! directory, recover from a damaged cache (stamped or not), and say clearly when nothing
-//! is found.
+//! directory, recover from a damaged cache (stamped or not), build for one run when the
+//! cache cannot be written, and say clearly when nothing is found.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,6 +18,7 @@ fn locator(path: Option<PathBuf>, cache: &Path) -> Locator {
         path,
         system_source: PathBuf::from("/nonexistent/mecab/dic/ipadic"),
         cache_root: Some(cache.to_path_buf()),
+        temp_root: std::env::temp_dir(),
         use_embedded: false,
         quiet: true,
     }
@@ -242,6 +243,58 @@ fn a_stamped_entry_damaged_in_place_is_rebuilt() {
     // The old stamp went with the damaged entry.
     assert!(!stamp.exists());
     assert_eq!(fs::read_dir(cache.path()).unwrap().count(), 1);
+}
+
+/// A directory path that cannot be created: it runs through a regular file.
+fn under_a_file(dir: &Path) -> PathBuf {
+    let file = dir.join("file");
+    fs::write(&file, "").unwrap();
+    file.join("cache")
+}
+
+#[test]
+fn an_unwritable_cache_builds_for_this_run_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let temp = dir.path().join("tmp");
+    fs::create_dir(&temp).unwrap();
+    for cache_root in [Some(under_a_file(dir.path())), None] {
+        let mut loc = locator(Some(fixture()), Path::new("/unused"));
+        loc.cache_root = cache_root;
+        loc.temp_root = temp.clone();
+        let loaded = loc.load().unwrap();
+        assert_eq!(loaded.origin, Origin::Temporary { source: fixture() });
+        // Deleted once loaded; the mapped files live on until the process ends.
+        assert_eq!(fs::read_dir(&temp).unwrap().count(), 0);
+        assert_eq!(
+            tokens(&Japanese::from_loaded(loaded), "私は学生です。"),
+            ["私", "は", "学生", "です", "。"]
+        );
+    }
+}
+
+#[test]
+fn no_writable_directory_at_all_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache_root = under_a_file(dir.path());
+    let mut loc = locator(Some(fixture()), &cache_root);
+    loc.temp_root = cache_root.join("tmp");
+    let err = loc.load().err().unwrap().to_string();
+    assert!(
+        err.starts_with("cannot build the Japanese dictionary from"),
+        "{err}"
+    );
+    for part in [
+        &format!("cannot create the cache directory {}", cache_root.display()),
+        &format!(
+            "nor in a temporary directory (Not a directory (os error 20) at path \"{}/green-ja-",
+            loc.temp_root.display()
+        ),
+        "set XDG_CACHE_HOME to a writable directory",
+        "--ja-dict DIR or GREEN_JA_DICT=DIR",
+    ] {
+        assert!(err.contains(part), "missing {part:?} in: {err}");
+    }
+    assert!(!err.contains('\n'));
 }
 
 #[test]
