@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: whole-process time of scoring CoNLL-14 AMU at word level (N=4, beta=2) with the
 # built-in whitespace tokenizer versus the Rust regex plugin configured as a whitespace
-# split (`split:\s+`). Prints the medians and the plugin's overhead; README.md (Tokenizer plugins) quotes it.
+# split (`split:\s+`). Prints the medians and the plugin's overhead; docs/plugins.md quotes it.
 # Usage: plugins/bench.sh [RUNS]   (from the repository root; needs ../shared or GREEN_SHARED)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -11,7 +11,9 @@ dependencies (numpy, prettytable, from PyPI) and vendors nothing:
 
 Each case is a random corpus (1-5 references, 1-3 systems, words with many ties, Unicode
 whitespace, CRLF/CR line ends, a BOM, empty lines) and random flags (green/sgreen/mgreen,
--v, -l, betas including 0 and 1e6, -d 0..20, -n 1..9, word/char). Both programs run with
+-v, -l, betas including 0, -0, 1e-05, 1e6 and 1e16, -d 0..20, -n 1..9, word/char), spelled
+as the reference's argparse accepts them: short flags, long names and aliases, unique
+prefixes (`--sou`, `--be`, `--l`), `--name=value`, and an option given twice (the last wins). Both programs run with
 the same arguments in the same directory; stdout must be byte-identical and the exit status
 of the same class (0 or not). A mismatch is shrunk (sentences, files, flags) to a minimal
 reproducer and written as a fixture directory under crates/green-cli/tests/fixtures/parity/,
@@ -108,22 +110,64 @@ def gen_case(rng):
         files[f"ref{k}.txt"] = write(r, rng, rng.random() < 0.05)
     for k, c in enumerate(syss):
         files[f"sys{k}.txt"] = write(c, rng, False)
-    betas = rng.sample(["0", "0.3", "0.5", "1", "1.0", "2", "3", "1e6", "0.25"], rng.randint(1, 3))
-    args = ["-s", "src.txt", "-r"] + [f"ref{k}.txt" for k in range(nrefs)]
-    args += ["-c"] + [f"sys{k}.txt" for k in range(nsys)]
-    args += ["-b"] + betas
+    beta_pool = ["0", "0.3", "0.5", "1", "1.0", "2", "3", "1e6", "0.25", "1e16", "1e-05", "-0",
+                 "0.00001", "1e15"]
+    betas = rng.sample(beta_pool, rng.randint(1, 3))
+    args = option(rng, "-s", ["src.txt"])
+    args += option(rng, "-r", [f"ref{k}.txt" for k in range(nrefs)])
+    args += option(rng, "-c", [f"sys{k}.txt" for k in range(nsys)])
+    args += option(rng, "-b", betas)
+    # The reference's Decimal context has 28 digits: a beta of 1e16 printed with -d 12 needs
+    # 29 and crashes it (a deliberate difference, not generated).
+    most_digits = 10 if any(float(b) >= 1e15 for b in betas) else 20
+    small_betas = [b for b in beta_pool if float(b) < 1e15]
     if rng.random() < 0.7:
-        args += ["-d", str(rng.randint(0, 20))]
+        args += option(rng, "-d", [str(rng.randint(0, most_digits))])
     if rng.random() < 0.7:
-        args += ["-n", str(rng.randint(1, 9))]
+        args += option(rng, "-n", [str(rng.randint(1, 9))])
     if rng.random() < 0.5:
-        args += ["-t", rng.choice(["word", "char"])]
+        args += option(rng, "-t", [rng.choice(["word", "char"])])
     if rng.random() < 0.35:
-        args += ["-v"]
+        args += option(rng, "-v", [])
         if rng.random() < 0.5:
-            args += ["-l"]
+            args += option(rng, "-l", [])
+    # argparse keeps the last value of an option given twice: give one again, later.
+    if rng.random() < 0.2:
+        flag, values = rng.choice([
+            ("-b", rng.sample(beta_pool if most_digits <= 10 else small_betas, rng.randint(1, 2))),
+            ("-n", [str(rng.randint(1, 9))]),
+            ("-d", [str(rng.randint(0, most_digits))]),
+            ("-r", [f"ref{k}.txt" for k in range(rng.randint(1, nrefs))]),
+            ("-c", [f"sys{k}.txt" for k in range(rng.randint(1, nsys))]),
+        ])
+        args += option(rng, flag, values)
     prog = rng.choice(["green", "sgreen", "mgreen"])
     return {"prog": prog, "args": args, "files": files}
+
+
+# The reference's spellings of each option (its argparse definitions): the short flag, the
+# long names, and prefixes that are unique among its long options (argparse accepts those).
+SPELLINGS = {
+    "-s": ["-s", "--src", "--source", "--sr", "--so", "--sou"],
+    "-r": ["-r", "--ref", "--refs", "--references", "--refe"],
+    "-c": ["-c", "-o", "--cor", "--cors", "--corrected", "--corrected-sentences", "--out", "--outs",
+           "--outputs", "--hyp", "--hyps", "--hypotheses", "--corrected-", "--outp", "--hypo"],
+    "-b": ["-b", "--beta", "--b", "--be", "--bet"],
+    "-d": ["-d", "--digit", "--d", "--di", "--dig"],
+    "-n": ["-n"],
+    "-t": ["-t", "--token", "--tokenize", "--tokenization", "--tokeniza"],
+    "-v": ["-v", "--verbose", "--v", "--verb"],
+    "-l": ["-l", "--line-verbose", "--l", "--li", "--line"],
+}
+
+
+def option(rng, flag, values):
+    """`flag` and its values as the command line may spell them: usually the short flag,
+    sometimes a long name or a unique prefix, a single value sometimes as `--name=value`."""
+    spelled = flag if rng.random() < 0.6 else rng.choice(SPELLINGS[flag])
+    if len(values) == 1 and spelled.startswith("--") and rng.random() < 0.3:
+        return [f"{spelled}={values[0]}"]
+    return [spelled] + values
 
 
 # The reference takes logs and exponentials with NumPy, whose AVX-512 code paths (used when

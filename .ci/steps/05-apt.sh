@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # System packages. mecab-ipadic: the IPADIC source (EUC-JP) that `-t ja` builds into its
-# per-user cache when no other Japanese dictionary is given (README.md (Languages)).
+# per-user cache when no other Japanese dictionary is given (docs/languages.md).
 set -euo pipefail
 packages=(mecab-ipadic)
 missing=()

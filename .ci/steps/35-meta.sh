@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `green meta` end to end on the real data, the way README.md (Meta-evaluation) runs it: one command prints
+# `green meta` end to end on the real data, the way docs/meta.md runs it: one command prints
 # the Table-2-shaped table for GJG15, SEEDA and RevisitCGEC and writes the plots. The numbers
 # themselves are checked by green-meta's real-data tests (30-real-data.sh).
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tokenizer plugins, the way a user meets them (README.md (Tokenizer plugins)): build the Rust regex
+# Tokenizer plugins, the way a user meets them (docs/plugins.md): build the Rust regex
 # plugin with cargo and the C whitespace plugin with plain `cc`, list them with
 # `green plugins`, score CoNLL-14 AMU through each and require the built-in `word` scores
 # byte for byte; build every deliberately broken plugin and require one error line and

@@ -17,13 +17,17 @@ use cmd::score;
 #[derive(Parser, Debug)]
 #[command(
     name = "green",
-    version,
+    version = green_engine::VERSION,
+    long_version = concat!(env!("CARGO_PKG_VERSION"), " (the version every score's signature names, v:", env!("CARGO_PKG_VERSION"), ")"),
     about = "GREEN: alignment-free n-gram F-score for grammatical error correction, in any language",
     long_about = "Scores system corrections against references with GREEN (Koyama et al., INLG 2024).\n\
                   Without a subcommand it behaves like the reference `green` CLI:\n\
                   green -s SRC -r REF [REF ...] -c HYP [HYP ...] [-n 4] [-b 1.0 ...] [-d 2] [-t word|char] [-v] [-l]",
     args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true
+    subcommand_negates_reqs = true,
+    infer_long_args = true,
+    args_override_self = true,
+    arg_required_else_help = true
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -37,6 +41,8 @@ pub struct Cli {
 pub enum Command {
     /// CLEME (Ye et al. 2023), dependent and independent, corpus and sentence level: green cleme -hyp HYP.m2... -ref REF.m2
     Cleme(cmd::cleme::Args),
+    /// Print a shell completion script: green completions bash|zsh|fish|elvish|powershell
+    Completions(cmd::shell::CompletionArgs),
     /// ERRANT's span F-score exactly as errant_compare prints it: green errant-compare -hyp HYP.m2... -ref REF.m2 [-cat 3]
     #[command(name = "errant-compare", visible_alias = "errant_compare")]
     ErrantCompare(cmd::errant::Args),
@@ -47,6 +53,8 @@ pub enum Command {
     Gleu(cmd::gleu::Args),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
+    /// Print the man page (roff): green man > green.1
+    Man(cmd::shell::ManArgs),
     /// MAEGE: validate GREEN/GLEU configurations from the gold edits of an M2 file.
     Maege(cmd::maege::Args),
     /// M2 (MaxMatch) exactly as the NUS m2scorer prints it: green maxmatch [-v] [--beta B] SYSTEM... GOLD.m2
@@ -69,7 +77,13 @@ pub enum Command {
 /// with an option is parsed with this first; anything it does not accept (help, version, a
 /// subcommand, an error) is parsed again by [`Cli`], whose help and errors are the ones shown.
 #[derive(Parser, Debug)]
-#[command(name = "green", disable_help_flag = true, disable_version_flag = true)]
+#[command(
+    name = "green",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    infer_long_args = true,
+    args_override_self = true
+)]
 struct Scoring {
     #[command(flatten)]
     score: score::Args,
@@ -78,10 +92,12 @@ struct Scoring {
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
+        Command::Completions(args) => cmd::shell::completions(args),
         Command::ErrantCompare(args) => cmd::errant::run(args),
         Command::ErrantParallel(args) => cmd::parallel::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
         Command::M2(args) => cmd::m2::run(args),
+        Command::Man(args) => cmd::shell::man(args),
         Command::Maege(args) => cmd::maege::run(args),
         Command::Maxmatch(args) => cmd::maxmatch::run(args),
         Command::Merge(args) => cmd::merge::run(args),
@@ -153,7 +169,7 @@ fn exit(code: i32) -> ! {
 /// Parse the command line, run, and return the process exit code. `level` is set by the
 /// `sgreen` and `mgreen` wrappers.
 pub fn main(level: Option<Level>) -> i32 {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let args = reference_prefixes(std::env::args_os().collect());
     let scoring = args
         .get(1)
         .and_then(|a| a.to_str())
@@ -189,6 +205,86 @@ pub fn main(level: Option<Level>) -> i32 {
             1
         }
     }
+}
+
+/// The long options of the reference `green` CLI and of the PyPI `gleu` package, which read
+/// their command lines with argparse.
+const REFERENCE_LONGS: [&str; 22] = [
+    "--src",
+    "--source",
+    "--ref",
+    "--refs",
+    "--references",
+    "--cor",
+    "--cors",
+    "--corrected",
+    "--corrected-sentences",
+    "--out",
+    "--outs",
+    "--outputs",
+    "--hyp",
+    "--hyps",
+    "--hypotheses",
+    "--beta",
+    "--digit",
+    "--token",
+    "--tokenize",
+    "--tokenization",
+    "--verbose",
+    "--line-verbose",
+];
+const GLEU_LONGS: [&str; 13] = [
+    "--src",
+    "--source",
+    "--ref",
+    "--references",
+    "--out",
+    "--outputs",
+    "--iter",
+    "--digit",
+    "--proc",
+    "--token",
+    "--max",
+    "--fix",
+    "--fix-seed",
+];
+
+/// argparse accepts a unique prefix of a long option (`--sou` for `--source`). Where one is
+/// unique among the original tool's own options, it means that option here too, even when
+/// green's extra options would make it ambiguous (`--l` is `--line-verbose`, not `--level`);
+/// other prefixes are left to clap's inference over green's options.
+fn reference_prefixes(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let (longs, skip): (&[&str], usize) = match args.get(1).and_then(|a| a.to_str()) {
+        Some("gleu") => (&GLEU_LONGS, 2),
+        Some(a) if a.starts_with('-') => (&REFERENCE_LONGS, 1),
+        _ => return args,
+    };
+    for arg in args.iter_mut().skip(skip) {
+        let Some(text) = arg.to_str() else { continue };
+        if text == "--" {
+            break;
+        }
+        let Some(prefix) = text.strip_prefix("--") else {
+            continue;
+        };
+        let (name, value) = match prefix.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (prefix, None),
+        };
+        let full = format!("--{name}");
+        if name.is_empty() || longs.contains(&full.as_str()) {
+            continue;
+        }
+        let mut matches = longs.iter().filter(|l| l.starts_with(&full));
+        if let (Some(only), None) = (matches.next(), matches.next()) {
+            *arg = match value {
+                Some(v) => format!("{only}={v}"),
+                None => only.to_string(),
+            }
+            .into();
+        }
+    }
+    args
 }
 
 /// ERRANT's and CLEME's single-dash long options (`-hyp`, `-ref`, `-cat`, `-ds`...) as

@@ -1,7 +1,7 @@
 //! Documented bounds on numeric flags, checked when the command line is parsed.
 //!
 //! A mistyped number (`--threads 1000000`, `--reps 1e9`, `-d 4000`) should be one clear error,
-//! not minutes of work, an abort or a panic. The README's "Limits" section lists these.
+//! not minutes of work, an abort or a panic. docs/scoring.md (Limits and guarantees) lists these.
 
 /// Digits after the decimal point (`-d`); the reference itself fails above 27.
 pub const MAX_DIGITS: usize = 50;

@@ -40,6 +40,17 @@ impl Provenance {
     fn range(&self) -> Range<usize> {
         self.first..self.first + self.rows
     }
+
+    /// The rows lie within the corpus.
+    fn check(&self) -> Result<(), String> {
+        match self.first.checked_add(self.rows) {
+            Some(end) if end <= self.corpus_rows => Ok(()),
+            _ => Err(format!(
+                "rows {}+{} of a corpus of {} rows",
+                self.first, self.rows, self.corpus_rows
+            )),
+        }
+    }
 }
 
 /// The identity of a corpus: a digest of what scores depend on besides the systems, its
@@ -271,9 +282,12 @@ fn read(path: &str) -> Result<Read<'_>> {
         .and_then(Value::as_str)
         .unwrap_or("green")
         .to_string();
-    let provenance =
+    let provenance: Provenance =
         serde_json::from_value(value.get("provenance").cloned().unwrap_or_default())
             .map_err(|e| anyhow::anyhow!("{path}: not a statistics file of --stats ({e})"))?;
+    provenance
+        .check()
+        .map_err(|e| anyhow::anyhow!("{path}: damaged statistics: {e}"))?;
     Ok(Read {
         path,
         value,

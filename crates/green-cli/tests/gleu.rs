@@ -109,7 +109,7 @@ fn json_has_the_scores_and_a_signature() {
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn conll14_byte_for_byte() {
-    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
+    let shared = green_test_data::shared();
     let data = shared.join("data/conll14");
     assert!(data.is_dir(), "{} is missing", data.display());
     let mut systems: Vec<String> = std::fs::read_dir(data.join("systems"))
@@ -131,7 +131,7 @@ fn conll14_byte_for_byte() {
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn seeda_byte_for_byte() {
-    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
+    let shared = green_test_data::shared();
     let data = shared.join("data");
     let outputs = data.join("seeda/outputs/all");
     assert!(outputs.is_dir(), "{} is missing", outputs.display());
@@ -160,4 +160,67 @@ fn seeda_byte_for_byte() {
         ],
         &systems,
     );
+}
+
+/// The PyPI package reads its command line with argparse: unique prefixes of its long
+/// options, the last value of a repeated option, `-p/--proc` (its worker processes, accepted
+/// and ignored here). Expected outputs are the package's (gleu 1.1.0, `-f`).
+#[test]
+fn argparse_command_lines_as_the_package_reads_them() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/data");
+    for (args, expected) in [
+        (
+            &[
+                "--sou",
+                "source.txt",
+                "--ref",
+                "ref0.txt",
+                "ref1.txt",
+                "-o",
+                "system.txt",
+                "--m",
+                "--p",
+                "2",
+                "-n",
+                "2",
+                "-n",
+                "3",
+                "-f",
+                "--dig",
+                "4",
+            ][..],
+            "system.txt\t60.2290\n",
+        ),
+        (
+            &[
+                "--sou",
+                "source.txt",
+                "--references",
+                "ref0.txt",
+                "-r",
+                "ref0.txt",
+                "ref1.txt",
+                "-o",
+                "system.txt",
+                "-f",
+                "--i",
+                "10",
+            ],
+            "system.txt\t45.14\n",
+        ),
+    ] {
+        let mut all = vec!["gleu"];
+        all.extend(args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_green"))
+            .current_dir(&dir)
+            .args(&all)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "{all:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

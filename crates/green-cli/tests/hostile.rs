@@ -716,3 +716,35 @@ fn every_command_guards_its_input() {
         );
     }
 }
+
+/// `meta` on judgments that are all ties printed a table of NA with no reason.
+#[test]
+fn meta_says_why_a_view_is_all_na() {
+    let dir = tempfile::tempdir().unwrap();
+    let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join("../green-meta/tests/fixtures/tiny");
+    for f in ["source.txt", "ref.txt"] {
+        std::fs::copy(tiny.join(f), dir.path().join(f)).unwrap();
+    }
+    std::fs::create_dir(dir.path().join("systems")).unwrap();
+    for s in ["A", "B", "C"] {
+        let f = format!("systems/{s}.txt");
+        std::fs::copy(tiny.join(&f), dir.path().join(&f)).unwrap();
+    }
+    let xml = std::fs::read_to_string(tiny.join("judgments.xml")).unwrap();
+    let ties = xml
+        .replace("rank=\"2\"", "rank=\"1\"")
+        .replace("rank=\"3\"", "rank=\"1\"");
+    write(dir.path(), "judgments.xml", &ties);
+    let toml = std::fs::read_to_string(tiny.join("tiny.toml")).unwrap();
+    write(dir.path(), "ties.toml", &toml);
+    let (out, err) = ok(&green(
+        dir.path(),
+        &["meta", "--data", ".", "--dataset", "ties.toml"],
+    ));
+    assert!(out.contains("| NA |"), "{out}");
+    assert!(
+        err.contains("every system has the same human score")
+            && err.contains("all its judgments ties"),
+        "{err}"
+    );
+}

@@ -106,6 +106,94 @@ fn a_tokenizer_for_raw_system_output() {
     assert!(out.starts_with("Precision   : 0.0000\n"), "{out}");
 }
 
+/// The issue's case: annotators A (one edit) and B (two) tie exactly at β = 1 on `x b y d`;
+/// the m2scorer keeps the first in its Python 2.7 dict order, which is not the lowest id.
+#[test]
+fn tied_annotators_in_the_originals_dict_order() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hyp.txt"), "x b y d\n").unwrap();
+    // (A's id, B's id, the original's choice, its precision and recall)
+    for (a, b, chosen, p, r) in [
+        (8, 0, 8, "0.5000", "1.0000"),
+        (1000, 0, 1000, "0.5000", "1.0000"),
+        (-1, 0, 0, "1.0000", "0.5000"),
+        (0, 1, 0, "0.5000", "1.0000"),
+    ] {
+        let gold = format!(
+            "S a b c d\nA 0 1|||R|||x|||REQUIRED|||-NONE-|||{a}\n\
+             A 0 3|||R|||x b y|||REQUIRED|||-NONE-|||{b}\nA 3 4|||R|||z|||REQUIRED|||-NONE-|||{b}\n"
+        );
+        std::fs::write(dir.path().join("gold.m2"), gold).unwrap();
+        let out = stdout(&green(
+            dir.path(),
+            &["maxmatch", "-v", "--beta", "1", "hyp.txt", "gold.m2"],
+        ));
+        let row = out.lines().nth(1).unwrap();
+        assert!(row.starts_with(&format!("1\t{chosen}\t")), "{a} {b}: {out}");
+        assert!(
+            out.contains(&format!("Precision   : {p}\nRecall      : {r}\n")),
+            "{a} {b}: {out}"
+        );
+    }
+}
+
+/// The original's Python 2.7 lower-cases with Unicode 5.2: Georgian Mtavruli (Unicode 11)
+/// has no lower case there, so `Ა` → `ა` is a real edit, not one of casing only.
+#[test]
+fn ignore_whitespace_casing_with_python_2_7s_letter_case() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("gold.m2"), "S \u{1c90} y\n").unwrap();
+    std::fs::write(dir.path().join("hyp.txt"), "\u{10d0} y\n").unwrap();
+    let args = |hyp| ["maxmatch", "--ignore_whitespace_casing", hyp, "gold.m2"];
+    let out = stdout(&green(dir.path(), &args("hyp.txt")));
+    assert!(out.starts_with("Precision   : 0.0000\n"), "{out}");
+    std::fs::write(dir.path().join("gold.m2"), "S \u{10a0} y\n").unwrap();
+    std::fs::write(dir.path().join("hyp.txt"), "\u{2d00} y\n").unwrap();
+    let out = stdout(&green(dir.path(), &args("hyp.txt")));
+    assert!(out.starts_with("Precision   : 1.0000\n"), "{out}");
+}
+
+/// Command lines as the original's `getopt` reads them: unique prefixes of long options,
+/// `--very_verbose` (here `-v`), the last of a repeated option.
+#[test]
+fn the_originals_command_lines() {
+    let dir = setup();
+    let p = dir.path();
+    let run = |args: &[&str]| {
+        let mut all = vec!["maxmatch"];
+        all.extend_from_slice(args);
+        all.extend(["b.txt", "gold.m2"]);
+        stdout(&green(p, &all))
+    };
+    let expected = run(&["-v", "--beta", "1", "--max_unchanged_words", "0"]);
+    for args in [
+        &["--very_verbose", "--be", "1", "--max", "0"][..],
+        &["--very", "--b=1", "--m=0"],
+        &["--verb", "--bet", "1", "--max_unch", "0"],
+        &[
+            "-vv",
+            "--beta",
+            "2",
+            "--beta",
+            "1",
+            "--max_unchanged_words",
+            "0",
+        ],
+    ] {
+        assert_eq!(run(args), expected, "{args:?}");
+    }
+    assert_eq!(
+        run(&["--ign"]),
+        run(&["--ignore_whitespace_casing"]),
+        "--ign"
+    );
+    // Ambiguous in the original too (--verbose or --very_verbose).
+    for prefix in ["--v", "--ver"] {
+        let err = stderr(&green(p, &["maxmatch", prefix, "b.txt", "gold.m2"]));
+        assert!(err.contains(&format!("'{prefix}'")), "{err}");
+    }
+}
+
 #[test]
 fn bad_input_is_one_clear_error() {
     let dir = setup();
@@ -151,13 +239,8 @@ fn bad_input_is_one_clear_error() {
 }
 
 fn shared() -> PathBuf {
-    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
-    assert!(
-        shared.join("golden/m2").is_dir(),
-        "{} has no golden/m2",
-        shared.display()
-    );
-    shared
+    green_test_data::shared_file("golden/m2");
+    green_test_data::shared()
 }
 
 #[test]

@@ -36,7 +36,7 @@ fn rust_plugin(lib: &str) -> PathBuf {
     path
 }
 
-/// Compile a C plugin into `dir` with `cc` (as README.md (Tokenizer plugins) tells users to).
+/// Compile a C plugin into `dir` with `cc` (as docs/plugins.md tells users to).
 fn c_plugin(source: &Path, define: Option<&str>, dir: &Path, name: &str) -> PathBuf {
     let out = dir.join(format!("{}{name}{}", DLL.0, DLL.1));
     let mut cc = Command::new("cc");
@@ -240,6 +240,25 @@ fn broken_plugins_fail_cleanly() {
         };
         fails_with(&out, needle);
     }
+}
+
+/// A library that crashes while it is loaded used to end green with a bare signal, naming
+/// nothing; a directory given as a plugin was "no such file".
+#[test]
+fn a_plugin_that_crashes_on_load_is_named() {
+    let lib = broken("ABORT_ON_LOAD");
+    fails_with(
+        &score(None, &["-t", &format!("plugin:{}", lib.display())]),
+        &format!(
+            "plugin {} crashed while it was being loaded; it is not a working green plugin",
+            lib.display()
+        ),
+    );
+    let dir = scratch();
+    fails_with(
+        &score(None, &["-t", &format!("plugin:{}", dir.display())]),
+        "is a directory; give the plugin's library file",
+    );
 }
 
 #[test]

@@ -49,33 +49,62 @@ pub enum OpKind {
     Transpose(usize),
 }
 
+/// Most cells of an alignment table: one byte each, so at most 1 GiB (two texts of about
+/// 32,000 tokens each). ERRANT's own table is as quadratic (and far larger per cell); a
+/// "sentence" this long is a document or a file without line ends.
+pub const MAX_CELLS: usize = 1 << 30;
+
+/// Texts too long to align within [`MAX_CELLS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{src} and {tgt} tokens are too long to align (the table would have more than {} cells); split the text into sentences", MAX_CELLS)]
+pub struct TooLong {
+    pub src: usize,
+    pub tgt: usize,
+}
+
+/// The back-trace codes of the table: one byte a cell.
+const MATCH: u8 = 0;
+const SUBSTITUTE: u8 = 1;
+const INSERT: u8 = 2;
+const DELETE: u8 = 3;
+const TRANSPOSE: u8 = 4;
+
 /// The cheapest operation sequence from `src` to `tgt`, ties broken as ERRANT breaks them.
-pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
+/// Memory: a byte per table cell for the back-trace, and two rows of costs (the whole cost
+/// table only with transpositions, which look back along the diagonal).
+pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Result<Vec<Op>, TooLong> {
     let (n, m) = (src.len(), tgt.len());
     let w = m + 1;
-    let mut costs = vec![0.0f64; (n + 1) * w];
-    let mut ops = vec![OpKind::Match; (n + 1) * w];
-    for i in 1..=n {
-        costs[i * w] = costs[(i - 1) * w] + 1.0;
-        ops[i * w] = OpKind::Delete;
+    let cells = (n + 1)
+        .checked_mul(w)
+        .filter(|&c| c <= MAX_CELLS)
+        .ok_or(TooLong { src: n, tgt: m })?;
+    let mut ops = vec![MATCH; cells];
+    // Transposition windows by cell, for the rare cells that take one.
+    let mut windows = std::collections::HashMap::new();
+    let full = cost.transpositions();
+    // Row i of the costs is costs[row(i)..row(i) + w]: all rows with transpositions, else two.
+    let mut costs = vec![0.0f64; if full { cells } else { 2 * w }];
+    let row = |i: usize| if full { i * w } else { (i % 2) * w };
+    for (j, c) in costs[..w].iter_mut().enumerate() {
+        *c = j as f64;
     }
-    for j in 1..=m {
-        costs[j] = costs[j - 1] + 1.0;
-        ops[j] = OpKind::Insert;
-    }
+    ops[1..w].fill(INSERT);
     for i in 0..n {
+        let (prev, cur) = (row(i), row(i + 1));
+        costs[cur] = (i + 1) as f64;
+        ops[(i + 1) * w] = DELETE;
         for j in 0..m {
             let at = (i + 1) * w + j + 1;
             if src[i] == tgt[j] {
-                costs[at] = costs[i * w + j];
-                ops[at] = OpKind::Match;
-                continue;
+                costs[cur + j + 1] = costs[prev + j];
+                continue; // ops[at] is MATCH already
             }
-            let del = costs[i * w + j + 1] + 1.0;
-            let ins = costs[(i + 1) * w + j] + 1.0;
-            let sub = costs[i * w + j] + cost.substitute(i, j);
+            let del = costs[prev + j + 1] + 1.0;
+            let ins = costs[cur + j] + 1.0;
+            let sub = costs[prev + j] + cost.substitute(i, j);
             let mut trans = (f64::INFINITY, 0);
-            if cost.transpositions() {
+            if full {
                 let mut k = 1;
                 while i >= k
                     && j >= k
@@ -93,24 +122,30 @@ pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
                 }
             }
             // The first cheapest of transposition, substitution, insertion, deletion.
-            let mut best = (trans.0, OpKind::Transpose(trans.1));
-            for (c, kind) in [
-                (sub, OpKind::Substitute),
-                (ins, OpKind::Insert),
-                (del, OpKind::Delete),
-            ] {
+            let mut best = (trans.0, TRANSPOSE);
+            for (c, code) in [(sub, SUBSTITUTE), (ins, INSERT), (del, DELETE)] {
                 if c < best.0 {
-                    best = (c, kind);
+                    best = (c, code);
                 }
             }
-            costs[at] = best.0;
+            costs[cur + j + 1] = best.0;
             ops[at] = best.1;
+            if best.1 == TRANSPOSE {
+                windows.insert(at, trans.1);
+            }
         }
     }
     let (mut i, mut j) = (n, m);
     let mut seq = Vec::new();
     while i + j != 0 {
-        let kind = ops[i * w + j];
+        let at = i * w + j;
+        let kind = match ops[at] {
+            MATCH => OpKind::Match,
+            SUBSTITUTE => OpKind::Substitute,
+            INSERT => OpKind::Insert,
+            DELETE => OpKind::Delete,
+            _ => OpKind::Transpose(windows[&at]),
+        };
         let (di, dj) = match kind {
             OpKind::Match | OpKind::Substitute => (1, 1),
             OpKind::Delete => (1, 0),
@@ -126,7 +161,7 @@ pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
         j -= dj;
     }
     seq.reverse();
-    seq
+    Ok(seq)
 }
 
 /// How non-matching operations become edits (ERRANT's `-merge all-*`).
@@ -190,6 +225,7 @@ mod tests {
 
     fn kinds(a: &str, b: &str) -> Vec<OpKind> {
         align(&toks(a), &toks(b), &Levenshtein)
+            .unwrap()
             .into_iter()
             .map(|o| o.kind)
             .collect()
@@ -209,7 +245,7 @@ mod tests {
 
     #[test]
     fn mergers() {
-        let seq = align(&toks("a b c d e"), &toks("a x y d f g"), &Levenshtein);
+        let seq = align(&toks("a b c d e"), &toks("a x y d f g"), &Levenshtein).unwrap();
         // S S M I S (the insertion before the substitution: the back-trace meets the
         // substitution first) → split: 4 edits; merge: [b c → x y], [e → f g]; equal: S S | I | S.
         assert_eq!(edits(&seq, Merge::AllSplit).len(), 4);
@@ -245,8 +281,55 @@ mod tests {
     #[test]
     fn transpositions_through_the_seam() {
         let (a, b) = (toks("x a b y"), toks("x b a y"));
-        let seq = align(&a, &b, &Lower(a.clone(), b.clone()));
+        let seq = align(&a, &b, &Lower(a.clone(), b.clone())).unwrap();
         assert_eq!(seq[1].kind, OpKind::Transpose(2));
         assert_eq!((seq[1].src, seq[1].tgt), ((1, 3), (1, 3)));
+    }
+
+    /// Transpositions allowed but never possible: the path that keeps the whole cost table.
+    struct NeverTransposed;
+
+    impl Cost for NeverTransposed {
+        fn substitute(&self, _: usize, _: usize) -> f64 {
+            1.0
+        }
+        fn transpositions(&self) -> bool {
+            true
+        }
+        fn lower(&self, source: bool, _: usize) -> &str {
+            if source {
+                "s"
+            } else {
+                "t"
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Two rows of costs give the alignment of the whole table, tie for tie.
+        #[test]
+        fn two_cost_rows_align_as_the_whole_table(
+            a in proptest::collection::vec(0u8..4, 0..14),
+            b in proptest::collection::vec(0u8..4, 0..14),
+        ) {
+            proptest::prop_assert_eq!(
+                align(&a, &b, &Levenshtein).unwrap(),
+                align(&a, &b, &NeverTransposed).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn texts_too_long_to_align_are_an_error() {
+        let long = vec![0u8; 40_000];
+        let err = align(&long, &long[..30_000], &Levenshtein).unwrap_err();
+        assert_eq!(
+            err,
+            TooLong {
+                src: 40_000,
+                tgt: 30_000
+            }
+        );
+        assert!(err.to_string().contains("split the text into sentences"));
     }
 }

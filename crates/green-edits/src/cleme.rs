@@ -660,6 +660,18 @@ impl green_metric::Checked for SentenceStats {
     fn check(&self) -> Result<(), String> {
         let chunks =
             |c: &Classes| c.tp.len() as u64 + c.fp.len() as u64 + c.fn_.len() as u64 + c.tn;
+        let max = green_metric::MAX_COUNT;
+        let lengths = [&self.independent]
+            .into_iter()
+            .chain(&self.dependent)
+            .flat_map(|c| c.tp.iter().chain(&c.fp).chain(&c.fn_));
+        if self.independent.tn > max
+            || self.dependent.iter().any(|c| c.tn > max)
+            || self.ref_length.0 > max
+            || lengths.map(|&l| u64::from(l)).sum::<u64>() > max
+        {
+            return Err("CLEME statistics larger than a sentence can have".into());
+        }
         let n = chunks(&self.independent);
         if self.dependent.iter().any(|c| chunks(c) != n) {
             return Err(

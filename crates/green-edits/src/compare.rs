@@ -376,6 +376,15 @@ impl green_metric::Checked for SentenceStats {
             return Err("ERRANT statistics without an annotator pair".into());
         }
         for p in &self.pairs {
+            if [p.tp, p.fp, p.fn_]
+                .iter()
+                .any(|&c| c > green_metric::MAX_COUNT)
+            {
+                return Err(format!(
+                    "ERRANT counts of pair {}-{} larger than a sentence can have",
+                    p.hyp, p.reference
+                ));
+            }
             let mut sums = [0u64; 3];
             for (_, counts) in &p.categories {
                 for (sum, c) in sums.iter_mut().zip(counts) {

@@ -9,15 +9,19 @@
 
 use std::fmt::Write as _;
 
-use crate::align::{align, edits, Levenshtein, Merge};
+use crate::align::{align, edits, Levenshtein, Merge, TooLong};
 use crate::m2::{split, Edit, Sentence};
 
 /// One source line and its corrections as an M2 sentence (annotator id = position), or
 /// `None` for an empty source line (ERRANT writes no block for it).
-pub fn sentence(source: &str, corrections: &[&str], merge: Merge) -> Option<Sentence> {
+pub fn sentence(
+    source: &str,
+    corrections: &[&str],
+    merge: Merge,
+) -> Result<Option<Sentence>, TooLong> {
     let src = source.trim_matches(crate::m2::is_space);
     if src.is_empty() {
-        return None;
+        return Ok(None);
     }
     let o: Vec<&str> = split(src).collect();
     let joined = o.join(" ");
@@ -39,23 +43,23 @@ pub fn sentence(source: &str, corrections: &[&str], merge: Merge) -> Option<Sent
             continue;
         }
         let c: Vec<&str> = split(cor).collect();
-        for ((os, oe), (cs, ce)) in edits(&align(&o, &c, &Levenshtein), merge) {
+        for ((os, oe), (cs, ce)) in edits(&align(&o, &c, &Levenshtein)?, merge) {
             let kind = operation(&o[os..oe], &c[cs..ce], o[os..oe] == c[cs..ce]);
             edits_out.push(edit(os as i64, oe as i64, kind, c[cs..ce].join(" "), id));
         }
     }
-    Some(Sentence {
+    Ok(Some(Sentence {
         line: 0,
         source: joined,
         edits: edits_out,
-    })
+    }))
 }
 
 /// One source line and its corrections, written as one M2 block (or nothing, as ERRANT
 /// writes nothing for an empty source line).
-pub fn block(source: &str, corrections: &[&str], merge: Merge) -> String {
-    let Some(s) = sentence(source, corrections, merge) else {
-        return String::new();
+pub fn block(source: &str, corrections: &[&str], merge: Merge) -> Result<String, TooLong> {
+    let Some(s) = sentence(source, corrections, merge)? else {
+        return Ok(String::new());
     };
     let mut out = format!("S {}\n", s.source);
     for e in &s.edits {
@@ -66,7 +70,7 @@ pub fn block(source: &str, corrections: &[&str], merge: Merge) -> String {
         );
     }
     out.push('\n');
-    out
+    Ok(out)
 }
 
 /// The operation tier of ERRANT's classifier: `UNK` for nothing to nothing or the same
@@ -98,18 +102,22 @@ mod tests {
             "he go to school",
             &["he goes to school .", "he go to school"],
             Merge::AllSplit,
-        );
+        )
+        .unwrap();
         assert_eq!(
             b,
             "S he go to school\nA 1 2|||R|||goes|||REQUIRED|||-NONE-|||0\nA 4 4|||M|||.|||REQUIRED|||-NONE-|||0\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n\n"
         );
         assert_eq!(
-            block("a b c", &["a c"], Merge::AllMerge),
+            block("a b c", &["a c"], Merge::AllMerge).unwrap(),
             "S a b c\nA 1 2|||U||||||REQUIRED|||-NONE-|||0\n\n"
         );
         // Not a noop (two spaces), but the same tokens: no edit at all, as ERRANT.
-        assert_eq!(block("a b", &["a  b"], Merge::AllMerge), "S a b\n\n");
-        assert_eq!(block("  ", &["x"], Merge::AllMerge), "");
+        assert_eq!(
+            block("a b", &["a  b"], Merge::AllMerge).unwrap(),
+            "S a b\n\n"
+        );
+        assert_eq!(block("  ", &["x"], Merge::AllMerge).unwrap(), "");
     }
 
     #[test]

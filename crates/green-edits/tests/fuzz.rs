@@ -114,7 +114,7 @@ proptest! {
         for merge in [Merge::AllSplit, Merge::AllMerge, Merge::AllEqual] {
             let mut out: Vec<u8> = Vec::new();
             let mut at = 0;
-            for ((os, oe), (cs, ce)) in edits(&align(&a, &b, &Levenshtein), merge) {
+            for ((os, oe), (cs, ce)) in edits(&align(&a, &b, &Levenshtein).unwrap(), merge) {
                 out.extend(&a[at..os]);
                 out.extend(&b[cs..ce]);
                 at = oe;
@@ -132,7 +132,7 @@ proptest! {
         let words = ["a", "b", "c", "d"];
         let s: Vec<&str> = src.iter().map(|&i| words[i]).collect();
         let c: Vec<&str> = cor.iter().map(|&i| words[i]).collect();
-        let text = parallel::block(&s.join(" "), &[&c.join(" ")], Merge::AllMerge);
+        let text = parallel::block(&s.join(" "), &[&c.join(" ")], Merge::AllMerge).unwrap();
         let doc = parse(&text, "x").unwrap();
         let r = compare::score(&doc, &doc, &compare::Options::default()).unwrap();
         prop_assert_eq!((r.score.p, r.score.r, r.score.f), (1.0, 1.0, 1.0));

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use green_edits::align::Merge;
 
 fn shared() -> PathBuf {
-    PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"))
+    green_test_data::shared()
 }
 
 fn lines(path: &Path) -> Vec<String> {
@@ -58,7 +58,7 @@ fn all_merge_and_all_split_equal_errant() {
         let got: String = source
             .iter()
             .zip(&cor)
-            .map(|(s, c)| green_edits::parallel::block(s, &[c.as_str()], merge))
+            .map(|(s, c)| green_edits::parallel::block(s, &[c.as_str()], merge).unwrap())
             .collect();
         let (g, w): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
         if g.len() != w.len() {

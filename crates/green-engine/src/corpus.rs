@@ -301,12 +301,22 @@ impl Accumulator {
         let scores_fit = self
             .scores
             .as_ref()
-            .is_none_or(|s| s.len() as u64 == self.sentences * slots as u64);
+            .is_none_or(|s| Some(s.len() as u64) == self.sentences.checked_mul(slots as u64));
         if self.totals.len() != slots * config.n || self.sums.len() != slots || !scores_fit {
             return Err(Error::Input(
                 "these GREEN statistics are damaged: their counts do not match their systems, betas and N"
                     .into(),
             ));
+        }
+        // No sentence has more n-grams than green_metric::MAX_COUNT, so no total more than
+        // that many per sentence (and the scores' sums of regions cannot overflow).
+        let most = self.sentences.saturating_mul(green_metric::MAX_COUNT);
+        let regions = |r: &Regions| [r.tk, r.td, r.ti, r.od, r.oi, r.ud, r.ui];
+        if self.totals.iter().flat_map(regions).any(|c| c > most) {
+            return Err(Error::Input(format!(
+                "these GREEN statistics are damaged: a total is larger than {} sentences can have",
+                self.sentences
+            )));
         }
         Ok(())
     }
@@ -336,14 +346,19 @@ impl Accumulator {
                 "only mergeable statistics merge (they keep every sentence score)".into(),
             ));
         };
+        let overflow = || {
+            Error::Input(
+                "these GREEN statistics add up to more than 2^64 n-grams or sentences; a count is damaged"
+                    .into(),
+            )
+        };
+        let sentences = self
+            .sentences
+            .checked_add(other.sentences)
+            .ok_or_else(overflow)?;
         let mut totals = self.totals.clone();
         for (t, o) in totals.iter_mut().zip(&other.totals) {
-            *t = t.checked_add(o).ok_or_else(|| {
-                Error::Input(
-                    "these GREEN statistics add up to more than 2^64 n-grams; a count is damaged"
-                        .into(),
-                )
-            })?;
+            *t = t.checked_add(o).ok_or_else(overflow)?;
         }
         self.totals = totals;
         if !self.sums.is_empty() {
@@ -354,7 +369,7 @@ impl Accumulator {
             }
         }
         mine.extend_from_slice(theirs);
-        self.sentences += other.sentences;
+        self.sentences = sentences;
         Ok(())
     }
 

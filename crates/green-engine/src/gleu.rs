@@ -98,10 +98,20 @@ impl green_metric::Checked for GleuCounts {
     /// Every hypothesis n-gram is matched, penalised or neither, and a hypothesis of `len`
     /// tokens has `len - k + 1` n-grams of order `k`.
     fn check(&self) -> Result<(), String> {
+        let lengths_fit = self
+            .ref_len
+            .iter()
+            .chain(&self.hyp_len)
+            .all(|&l| l <= green_metric::MAX_COUNT);
         if self.n == 0
-            || self.stats.len() != self.hyps * self.refs * self.n
+            || Some(self.stats.len())
+                != self
+                    .hyps
+                    .checked_mul(self.refs)
+                    .and_then(|x| x.checked_mul(self.n))
             || self.ref_len.len() != self.refs
             || self.hyp_len.len() != self.hyps
+            || !lengths_fit
         {
             return Err(
                 "GLEU counts whose sizes do not fit their orders, references and hypotheses".into(),

@@ -115,3 +115,58 @@ fn para_on_hostile_text() {
         Ok(())
     });
 }
+
+/// M2 → reference text: the conversion warns exactly when an annotator's edits are out of
+/// order or overlap, and otherwise gives the source with each edit spliced in.
+#[test]
+fn m2_references_warn_exactly_when_edits_garble_them() {
+    let edits = prop::collection::vec((0usize..6, 0usize..3, "[a-z]{0,2}"), 0..4);
+    fuzz(prop::collection::vec(edits, 1..3), |annotators| {
+        let ntok = 6;
+        let source: Vec<String> = (0..ntok).map(|i| format!("w{i}")).collect();
+        let mut text = format!("S {}\n", source.join(" "));
+        let mut garbled = false;
+        for (who, list) in annotators.iter().enumerate() {
+            let spans: Vec<(usize, usize)> = list
+                .iter()
+                .map(|(s, len, _)| (*s, (*s + len).min(ntok)))
+                .collect();
+            garbled |= spans.windows(2).any(|w| w[1].0 < w[0].1 || w[1].0 < w[0].0);
+            for ((s, e), (_, _, c)) in spans.iter().zip(list) {
+                let c = if c.is_empty() { "-NONE-" } else { c };
+                text.push_str(&format!(
+                    "A {s} {e}|||R|||{c}|||REQUIRED|||-NONE-|||{who}\n"
+                ));
+            }
+            if list.is_empty() {
+                text.push_str(&format!(
+                    "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{who}\n"
+                ));
+            }
+        }
+        let m = m2::parse(LineReader::new(text.as_bytes(), "f.m2")).unwrap();
+        let warned = m
+            .edit_warnings()
+            .iter()
+            .any(|w| w.contains("out of order or overlapping"));
+        prop_assert_eq!(warned, garbled, "{}", text);
+        if !garbled {
+            let refs = m.references(MissingAnnotator::Source);
+            for (who, list) in annotators.iter().enumerate() {
+                // Spliced from the end, so earlier spans keep their positions.
+                let mut tokens: Vec<String> = source.clone();
+                for (s, len, c) in list.iter().rev() {
+                    let e = (s + len).min(ntok);
+                    let with: Vec<String> = if c.is_empty() {
+                        vec![]
+                    } else {
+                        vec![c.clone()]
+                    };
+                    tokens.splice(*s..e, with);
+                }
+                prop_assert_eq!(&refs[0][who], &tokens.join(" "));
+            }
+        }
+        Ok(())
+    });
+}

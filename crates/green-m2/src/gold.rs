@@ -5,11 +5,14 @@
 //! exactly `\n`; a block's first line is taken to be its S line; every S line of a block is a
 //! sentence of its own whose edits are the block's edits that end within the tokens seen so
 //! far; `noop` edits are dropped but their annotator competes; `-NONE-` is an empty
-//! correction; the edit's original text comes from the block's tokens. Where the original
-//! would crash (a stray line, a short A line) this returns an error naming the line instead.
+//! correction; the edit's original text comes from the block's tokens; a sentence's
+//! annotators come in the order of the original's dict, which decides its ties. Where the
+//! original would crash (a stray line, a short A line) this returns an error naming the line
+//! instead.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
+use crate::pydict::iteration_order;
 use crate::text::{split, splitlines, strip};
 use crate::Error;
 
@@ -64,7 +67,8 @@ pub struct Annotator {
     pub edits: Vec<GoldEdit>,
 }
 
-/// One sentence: its source and its competing annotators, ascending by id (never empty).
+/// One sentence: its source and its competing annotators (never empty), in the order the
+/// m2scorer iterates them, which decides its ties.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoldSentence {
     /// 1-based line of the S line.
@@ -103,7 +107,7 @@ pub fn parse(text: &str, name: &str, alternatives: Alternatives) -> Result<Gold,
         }
     }
     read_block(&block, name, alternatives, &mut gold, &mut dropped)?;
-    if let Some(first) = dropped.first() {
+    if let Some(first) = dropped.iter().min() {
         gold.warnings.push(format!(
             "{name}: {} edit(s) end past their sentence (first at line {first}); the m2scorer ignores them, and so does this score",
             dropped.len()
@@ -135,7 +139,9 @@ fn read_block(
         )));
     }
     let mut sentences: Vec<(usize, String)> = Vec::new();
-    let mut annotations: BTreeMap<i64, Vec<RawEdit>> = BTreeMap::new();
+    // Annotators in the order of their first line, as the original's dict receives them.
+    let mut annotations: Vec<(i64, Vec<RawEdit>)> = Vec::new();
+    let mut index: HashMap<i64, usize> = HashMap::new();
     let mut keep = true;
     for &(n, raw) in block {
         let line = strip_terminator(raw);
@@ -193,15 +199,16 @@ fn read_block(
                 }
             })
             .collect();
-        annotations
-            .entry(annotator)
-            .or_default()
-            .push((n, start, end, corrections));
+        let k = *index.entry(annotator).or_insert_with(|| {
+            annotations.push((annotator, Vec::new()));
+            annotations.len() - 1
+        });
+        annotations[k].1.push((n, start, end, corrections));
     }
     let joined: Vec<String> = sentences.iter().map(|(_, s)| s.clone()).collect();
     let all: Vec<&str> = joined.iter().flat_map(|s| split(s)).collect();
     let total = all.len() as i64;
-    for edits in annotations.values() {
+    for (_, edits) in &annotations {
         dropped.extend(
             edits
                 .iter()
@@ -209,13 +216,18 @@ fn read_block(
                 .map(|&(n, ..)| n),
         );
     }
+    let ids: Vec<i64> = annotations.iter().map(|&(id, _)| id).collect();
+    let ordered: Vec<&(i64, Vec<RawEdit>)> = order(&ids)
+        .iter()
+        .map(|id| &annotations[index[id]])
+        .collect();
     let mut offset = 0i64;
     for (line, source) in sentences {
         offset += split(&source).count() as i64;
-        let mut annotators: Vec<Annotator> = annotations
+        let mut annotators: Vec<Annotator> = ordered
             .iter()
-            .map(|(&id, edits)| Annotator {
-                id,
+            .map(|&(id, edits)| Annotator {
+                id: *id,
                 edits: edits
                     .iter()
                     .filter(|&&(_, s, e, _)| s >= 0 && e >= 0 && s <= offset && e <= offset)
@@ -241,6 +253,16 @@ fn read_block(
         });
     }
     Ok(())
+}
+
+/// The order in which the m2scorer iterates the annotators of a block whose ids first
+/// appear in `first_seen` order. It collects a block's edits in a dict (annotator → edits)
+/// in that order, then copies it, iterating, into a fresh dict per sentence, which it
+/// iterates to choose an annotator, keeping the first of tied ones: two rounds of CPython
+/// 2.7 dict order, which is ascending only while every id is below the table size (8 slots
+/// for up to 5 annotators) and none is −1.
+fn order(first_seen: &[i64]) -> Vec<i64> {
+    iteration_order(&iteration_order(first_seen))
 }
 
 /// An A line as read: its line, start, end (−1 for noop) and corrections.
@@ -358,6 +380,21 @@ mod tests {
         let e = &s.annotators[1].edits[0];
         assert_eq!((e.start, e.end, e.original.as_str()), (0, 2, "a b"));
         assert_eq!(e.corrections, ["x  y", "", "-NONE-"]);
+    }
+
+    #[test]
+    fn annotators_in_the_originals_dict_order() {
+        let ids = |text: &str| -> Vec<i64> {
+            let g = parse(text, "g.m2", Alternatives::First).unwrap();
+            g.sentences[0].annotators.iter().map(|a| a.id).collect()
+        };
+        let a = |id: i64| format!("A 0 1|||X|||b|||R|||C|||{id}\n");
+        assert_eq!(ids(&format!("S a\n{}{}{}", a(3), a(1), a(3))), [1, 3]);
+        assert_eq!(ids(&format!("S a\n{}{}", a(8), a(0))), [8, 0]);
+        assert_eq!(ids(&format!("S a\n{}{}", a(-1), a(0))), [0, -1]);
+        // First seen 6, -1: the block's dict iterates -1, 6, and the sentence's dict, filled
+        // in that order, 6, -1.
+        assert_eq!(ids(&format!("S a\n{}{}", a(6), a(-1))), [6, -1]);
     }
 
     #[test]

@@ -9,6 +9,8 @@
 
 pub mod gold;
 pub mod lattice;
+mod lower52;
+mod pydict;
 pub mod score;
 pub mod search;
 pub mod text;

@@ -4,8 +4,9 @@
 //! A sentence's sufficient statistics are one (correct, proposed, gold) triple per competing
 //! annotator. The corpus score folds them in sentence order: each sentence takes the annotator
 //! that maximises the corpus F so far (ties: more correct, then smaller proposed + β²·gold,
-//! then the lowest id). The fold is sequential by definition; the statistics are computed in
-//! parallel, so results are identical at any thread count.
+//! then the first in the original's order, that of its Python 2 dict: see `gold`). The fold
+//! is sequential by definition; the statistics are computed in parallel, so results are
+//! identical at any thread count.
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::gold::{Alternatives, Gold, GoldEdit, GoldSentence};
 use crate::lattice;
+use crate::lower52::LOWER;
 use crate::search::Search;
 use crate::text::split;
 use crate::Error;
@@ -127,7 +129,8 @@ pub struct Candidate {
     pub edits: Vec<SystemEdit>,
 }
 
-/// Sufficient statistics of one sentence: a candidate per annotator, ascending by id.
+/// Sufficient statistics of one sentence: a candidate per annotator, in the gold sentence's
+/// order (the original's, which decides ties).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SentenceStats {
     pub candidates: Vec<Candidate>,
@@ -204,22 +207,28 @@ fn matched(search: &Search, path: &[u32], gold: &[GoldEdit]) -> u64 {
     correct
 }
 
-/// Tokens joined without spaces and lower-cased as Python 2 does (one code point to one:
-/// İ becomes i, no final-sigma rule).
+/// Tokens joined without spaces and lower-cased as the original's Python 2.7 does
+/// (`unicode.lower()`: Unicode 5.2, one code point to one, so İ becomes i and there is no
+/// final-sigma rule). Today's Unicode lower-cases about 400 more code points (Cherokee,
+/// Georgian Mtavruli, ...), which would make edits "only casing" that the original counts.
 fn folded(tokens: &[&str]) -> String {
     tokens
         .iter()
         .flat_map(|t| t.chars())
         .filter(|&c| c != ' ')
-        .flat_map(|c| {
-            let lower: Vec<char> = if c == '\u{130}' {
-                vec!['i']
-            } else {
-                c.to_lowercase().collect()
-            };
-            lower
-        })
+        .map(lower)
         .collect()
+}
+
+/// Python 2.7's lower case of one code point, from the frozen table.
+fn lower(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
+    match LOWER.binary_search_by_key(&c, |&(upper, _)| upper) {
+        Ok(i) => LOWER[i].1,
+        Err(_) => c,
+    }
 }
 
 /// The corpus fold: running totals and the greedy annotator choice.
@@ -350,21 +359,21 @@ pub struct MaxMatch {
 }
 
 impl green_metric::Checked for SentenceStats {
-    /// One candidate per annotator, ascending by id, each correct edit both proposed and gold.
+    /// One candidate per annotator (their order is the original's, not derivable from the
+    /// ids), each correct edit both proposed and gold.
     fn check(&self) -> Result<(), String> {
         if self.candidates.is_empty() {
             return Err("M2 statistics without an annotator".into());
         }
-        if self
-            .candidates
-            .windows(2)
-            .any(|w| w[0].annotator >= w[1].annotator)
-        {
-            return Err("M2 statistics whose annotators are not in ascending order".into());
+        let mut ids: Vec<i64> = self.candidates.iter().map(|c| c.annotator).collect();
+        ids.sort_unstable();
+        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!("M2 statistics with annotator {} twice", w[0]));
         }
         for c in &self.candidates {
             let n = &c.counts;
-            if n.correct > n.proposed || n.correct > n.gold {
+            let max = green_metric::MAX_COUNT;
+            if n.correct > n.proposed || n.correct > n.gold || n.proposed > max || n.gold > max {
                 return Err(format!(
                     "M2 counts of annotator {} with {} correct of {} proposed and {} gold edits",
                     c.annotator, n.correct, n.proposed, n.gold
@@ -520,17 +529,42 @@ mod tests {
     }
 
     #[test]
+    fn case_is_folded_as_python_2_7_folds_it() {
+        assert!(LOWER.windows(2).all(|w| w[0].0 < w[1].0));
+        for (upper, expected) in [
+            ('A', 'a'),
+            ('a', 'a'),
+            ('\u{c9}', '\u{e9}'),
+            ('\u{130}', 'i'),
+            ('\u{3a3}', '\u{3c3}'),
+            ('\u{10a0}', '\u{2d00}'),
+            ('\u{10400}', '\u{10428}'),
+            // Added after Unicode 5.2: their own lower case there.
+            ('\u{1c90}', '\u{1c90}'),
+            ('\u{13a0}', '\u{13a0}'),
+            ('\u{a7ab}', '\u{a7ab}'),
+        ] {
+            assert_eq!(lower(upper), expected, "{upper:?}");
+        }
+        assert_eq!(folded(&["Ab", "\u{130}\u{1c90}"]), "abi\u{1c90}");
+    }
+
+    #[test]
     fn statistics_read_back_are_checked() {
         let stats = |candidates| SentenceStats { candidates };
         assert_eq!(
-            stats(vec![candidate(0, 1, 2, 1), candidate(3, 0, 2, 0)]).check(),
+            stats(vec![candidate(8, 1, 2, 1), candidate(0, 0, 2, 0)]).check(),
             Ok(())
         );
         for (bad, why) in [
             (vec![], "without an annotator"),
             (
-                vec![candidate(1, 0, 0, 0), candidate(0, 0, 0, 0)],
-                "ascending order",
+                vec![
+                    candidate(1, 0, 0, 0),
+                    candidate(0, 0, 0, 0),
+                    candidate(1, 0, 0, 0),
+                ],
+                "annotator 1 twice",
             ),
             (vec![candidate(0, 2, 1, 2)], "2 correct of 1 proposed"),
             (

@@ -1,9 +1,10 @@
 //! Replays cases whose expected output the original m2scorer produced (`scripts/fuzz-m2scorer.py
 //! --record`): hand-made ones in `fixtures/cases/` (ties, duplicated and out-of-order gold
 //! edits, `||` alternatives, insertions at the start, noop-only annotators, blocks without an
-//! A line, several S lines in a block, unchanged-word limits, whitespace/casing, Unicode
-//! whitespace) and any the fuzzer found in `fixtures/parity/`. Scores and every sentence's
-//! chosen annotator, counts and edits must be identical.
+//! A line, several S lines in a block, unchanged-word limits, whitespace/casing with Unicode
+//! 5.2's letter case, Unicode whitespace, tied annotators in Python 2 dict order) and any the
+//! fuzzer found in `fixtures/parity/`. Scores and every sentence's chosen annotator, counts
+//! and edits must be identical.
 
 use std::path::Path;
 

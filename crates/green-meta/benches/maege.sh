@@ -2,7 +2,7 @@
 # MAEGE benchmark (issue 6: sentence + corpus level, one GREEN configuration, CoNLL-14 M2, <= 5 s).
 # Usage: crates/green-meta/benches/maege.sh [path/to/shared]   (builds the release `green` first)
 # Prints the wall time of the whole process (parse, draw, count, score, print) for 3 runs,
-# then for the English and Chinese tables of README.md (MAEGE).
+# then for the English and Chinese tables of docs/maege.md.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 shared="${1:-${GREEN_SHARED:-../shared}}"

@@ -449,11 +449,12 @@ impl Dataset {
 
         let mut views = Vec::new();
         for (h, j) in d.human.iter().zip(judgments) {
+            // Part names were checked when the descriptor was read.
             let parts: Vec<usize> = match &h.parts {
                 None => (0..d.parts.len()).collect(),
                 Some(ps) => ps
                     .iter()
-                    .map(|n| d.parts.iter().position(|p| &p.name == n).unwrap_or(0))
+                    .filter_map(|n| d.parts.iter().position(|p| &p.name == n))
                     .collect(),
             };
             let mut items = Vec::new();
@@ -462,7 +463,24 @@ impl Dataset {
                     .iter()
                     .copied()
                     .find(|&p| d.parts[p].doc_id.is_none() || d.parts[p].doc_id == it.doc_id);
-                let Some(part) = part else { continue };
+                let Some(part) = part else {
+                    // A judgment of a part outside this view belongs to another view; one of
+                    // no part at all would be dropped without a word.
+                    if !d
+                        .parts
+                        .iter()
+                        .any(|p| p.doc_id.is_none() || p.doc_id == it.doc_id)
+                    {
+                        return Err(Error::Input(format!(
+                            "{}:{}: doc-id {} matches no part of dataset {}; check the judgments file or the parts' doc_id",
+                            path(&h.judgments).display(),
+                            it.line,
+                            it.doc_id.as_deref().map_or("(none)".into(), |d| format!("'{d}'")),
+                            d.name
+                        )));
+                    }
+                    continue;
+                };
                 let s = *keys[part].get(&it.src_id).ok_or_else(|| {
                     Error::Input(format!(
                         "{}:{}: src-id {} matches no sentence of part '{}'; check src_id_base / src_id_offset in the descriptor",

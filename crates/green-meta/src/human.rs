@@ -140,14 +140,20 @@ pub fn read_scores(path: &std::path::Path, systems: usize) -> Result<Vec<f64>, E
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
-        out.push(line.trim().parse::<f64>().map_err(|_| {
-            Error::Input(format!(
-                "{}:{}: \"{}\" is not a number; expected one score per line",
-                path.display(),
-                i + 1,
-                line.trim()
-            ))
-        })?);
+        out.push(
+            line.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| {
+                    Error::Input(format!(
+                        "{}:{}: \"{}\" is not a finite number; expected one score per line",
+                        path.display(),
+                        i + 1,
+                        line.trim()
+                    ))
+                })?,
+        );
     }
     if out.len() != systems {
         return Err(Error::Input(format!(

@@ -531,13 +531,15 @@ pub(crate) fn extracted_edits(
         Some(tok) => green_engine::retokenize(tok, t).map_err(|e| format!("tokenizer failed: {e}")),
     };
     let source = retok(source)?;
-    let sentence = |targets: &[String]| {
+    let sentence = |targets: &[String]| -> Result<Sentence, String> {
         let t: Vec<&str> = targets.iter().map(String::as_str).collect();
-        parallel::sentence(&source, &t, Merge::AllMerge).unwrap_or(Sentence {
-            line: 0,
-            source: String::new(),
-            edits: Vec::new(),
-        })
+        Ok(parallel::sentence(&source, &t, Merge::AllMerge)
+            .map_err(|e| e.to_string())?
+            .unwrap_or(Sentence {
+                line: 0,
+                source: String::new(),
+                edits: Vec::new(),
+            }))
     };
     let refs = refs
         .iter()
@@ -545,9 +547,9 @@ pub(crate) fn extracted_edits(
         .collect::<Result<Vec<_>, _>>()?;
     let hyps = hyps
         .iter()
-        .map(|h| Ok(sentence(&[retok(h)?])))
+        .map(|h| sentence(&[retok(h)?]))
         .collect::<Result<Vec<_>, String>>()?;
-    Ok((sentence(&refs), hyps))
+    Ok((sentence(&refs)?, hyps))
 }
 
 /// ERRANT or CLEME of every system: edits extracted from the text (source → each reference,

@@ -86,13 +86,24 @@ pub struct External {
     pub label: String,
     /// (dataset, system, score).
     pub scores: Vec<(String, String, f64)>,
+    /// Where each score was read (`file:line`).
+    #[serde(skip)]
+    pub lines: Vec<String>,
 }
 
 impl External {
     /// Read `metric<TAB>dataset<TAB>system<TAB>score` lines (blank lines and lines starting
     /// with `#` skipped); one [`External`] per metric name, in order of first appearance.
     pub fn parse(text: &str, name: &str) -> Result<Vec<External>, Error> {
-        let mut out: Vec<External> = Vec::new();
+        let mut out = Vec::new();
+        External::parse_into(&mut out, text, name)?;
+        Ok(out)
+    }
+
+    /// [`External::parse`] into `out`, which may hold the metrics of files read before: a
+    /// score given twice for one metric, dataset and system must be the same number (a
+    /// conflicting one is an error naming both lines, not a silent choice).
+    pub fn parse_into(out: &mut Vec<External>, text: &str, name: &str) -> Result<(), Error> {
         for (i, line) in text.lines().enumerate() {
             let line = line.trim_end_matches('\r');
             if line.trim().is_empty() || line.starts_with('#') {
@@ -110,15 +121,33 @@ impl External {
                 ))
             })?;
             let entry = (f[1].to_string(), f[2].to_string(), score);
+            let here = format!("{name}:{}", i + 1);
             match out.iter_mut().find(|e| e.label == f[0]) {
-                Some(e) => e.scores.push(entry),
+                Some(e) => match e
+                    .scores
+                    .iter()
+                    .position(|s| s.0 == entry.0 && s.1 == entry.1)
+                {
+                    Some(k) if e.scores[k].2.to_bits() != score.to_bits() => {
+                        return Err(Error::Input(format!(
+                            "{here}: metric '{}' scores system '{}' of {} {score}, but {} gave it {}; give each score once",
+                            f[0], entry.1, entry.0, e.lines[k], e.scores[k].2
+                        )));
+                    }
+                    Some(_) => {}
+                    None => {
+                        e.scores.push(entry);
+                        e.lines.push(here);
+                    }
+                },
                 None => out.push(External {
                     label: f[0].to_string(),
                     scores: vec![entry],
+                    lines: vec![here],
                 }),
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Scores of `data`'s systems in descriptor order, or an error naming what is missing.

@@ -302,3 +302,84 @@ fn bootstrap_refolds_corpus_edit_metrics() {
         }
     }
 }
+
+/// What used to change a correlation or print NA with exit 0: a judgment whose doc-id names
+/// no part (dropped), a view naming an unknown part (read as the first), a published score
+/// that is not a number (NaN), a conflicting second external score (ignored).
+#[test]
+fn silent_drops_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = dir.path().join("j.xml");
+    std::fs::write(
+        &xml,
+        std::fs::read_to_string(fixtures().join("judgments.xml"))
+            .unwrap()
+            .replace(
+                r#"src-id="1" user="u1""#,
+                r#"src-id="1" user="u1" doc-id="mine""#,
+            )
+            .replace(
+                r#"src-id="2" user="u1""#,
+                r#"src-id="2" user="u1" doc-id="other""#,
+            ),
+    )
+    .unwrap();
+    let nan = dir.path().join("ew.txt");
+    std::fs::write(&nan, "0.5\nnan\n0.25\n").unwrap();
+    let descriptor = |part_doc: &str, view: &str| {
+        let toml = dir.path().join("d.toml");
+        std::fs::write(
+            &toml,
+            format!(
+                r#"name = "tiny"
+systems = ["A", "B", "C"]
+[[parts]]
+name = "p"
+source = "source.txt"
+references = ["ref.txt"]
+hypotheses = "systems/{{system}}.txt"
+src_id_base = 1
+{part_doc}
+[[human]]
+name = "tiny"
+judgments = "{}"
+{view}
+[[sets]]
+name = "all"
+"#,
+                xml.display()
+            ),
+        )
+        .unwrap();
+        Descriptor::load(toml.to_str().unwrap())
+            .and_then(|d| Dataset::load(d, &fixtures()))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let e = descriptor("doc_id = \"mine\"", "").unwrap_err();
+    assert!(
+        e.contains("j.xml:8: doc-id 'other' matches no part of dataset tiny"),
+        "{e}"
+    );
+    let e = descriptor("", "parts = [\"q\"]").unwrap_err();
+    assert!(
+        e.contains("human view 'tiny' names unknown part 'q'"),
+        "{e}"
+    );
+    let e = descriptor("", &format!("published_ew = \"{}\"", nan.display())).unwrap_err();
+    assert!(
+        e.contains("ew.txt:2: \"nan\" is not a finite number"),
+        "{e}"
+    );
+
+    let mut external = Vec::new();
+    green_meta::report::External::parse_into(&mut external, "m\ttiny\tA\t0.5\n", "a.tsv").unwrap();
+    green_meta::report::External::parse_into(&mut external, "m\ttiny\tA\t0.5\n", "b.tsv").unwrap();
+    let e = green_meta::report::External::parse_into(&mut external, "\nm\ttiny\tA\t0.7\n", "c.tsv")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("c.tsv:2: metric 'm' scores system 'A' of tiny 0.7, but a.tsv:1 gave it 0.5"),
+        "{e}"
+    );
+}

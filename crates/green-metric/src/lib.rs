@@ -55,9 +55,14 @@ pub fn check_beta(beta: f64) -> Result<f64, String> {
     }
 }
 
+/// The largest count one sentence's statistics can hold: no line has more tokens, n-grams
+/// or edits (a line is at most 16 MiB). With every sentence's counts below it, a corpus
+/// of fewer than 2^32 sentences folds without a u64 overflowing.
+pub const MAX_COUNT: u64 = 1 << 32;
+
 /// Statistics read back from outside (a `--stats` file, a pickle) are checked for what no
 /// counter of the metric produces before they are folded, so a damaged or edited file is an
-/// error, not a plausible score.
+/// error, not a plausible score (or a wrapped-around count).
 pub trait Checked {
     /// Why these statistics cannot be a sentence's, if they cannot.
     fn check(&self) -> Result<(), String>;

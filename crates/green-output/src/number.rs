@@ -16,7 +16,8 @@ pub fn quantize(x: f64, digits: usize) -> String {
     }
     // Rust's `{}` for f64 is the shortest representation that round-trips, like Python's str().
     let shortest = format!("{}", x.abs());
-    let negative = x.is_sign_negative() && x != 0.0;
+    // Decimal keeps the sign of a negative number rounded to zero, and of -0.0 itself.
+    let negative = x.is_sign_negative();
     let (int_part, frac_part) = shortest.split_once('.').unwrap_or((&shortest, ""));
     let mut digits_vec: Vec<u8> = int_part
         .bytes()
@@ -45,7 +46,7 @@ pub fn quantize(x: f64, digits: usize) -> String {
         }
     }
     let mut out = String::with_capacity(digits_vec.len() + 8);
-    if negative && digits_vec.iter().any(|&d| d != b'0') {
+    if negative {
         out.push('-');
     }
     out.push_str(&decimal_str(&digits_vec, digits));
@@ -89,7 +90,20 @@ pub fn python_float_repr(x: f64) -> String {
     if x.is_infinite() {
         return if x > 0.0 { "inf".into() } else { "-inf".into() };
     }
-    format!("{x:?}")
+    // Rust's Debug switches to exponent notation where Python's repr does (decimal point
+    // position below -3 or above 16), but writes the exponent as `e16`/`e-5` where Python
+    // writes `e+16`/`e-05`.
+    let rust = format!("{x:?}");
+    match rust.split_once('e') {
+        Some((mantissa, exp)) => {
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            format!("{mantissa}e{sign}{digits:0>2}")
+        }
+        None => rust,
+    }
 }
 
 /// Python's `str.center(width)`: the odd space goes left when `width` is odd.
@@ -189,5 +203,27 @@ mod tests {
         assert_eq!(python_float_repr(2.0), "2.0");
         assert_eq!(python_float_repr(0.5), "0.5");
         assert_eq!(python_float_repr(f64::INFINITY), "inf");
+        // Python's exponent: a sign and at least two digits; the switch points are its own.
+        for (x, repr) in [
+            (1e16, "1e+16"),
+            (1e-5, "1e-05"),
+            (1.5e-7, "1.5e-07"),
+            (1e15, "1000000000000000.0"),
+            (0.0001, "0.0001"),
+            (1e100, "1e+100"),
+            (123456789012345680.0, "1.2345678901234568e+17"),
+            (-0.0, "-0.0"),
+            (2.5e-300, "2.5e-300"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+        ] {
+            assert_eq!(python_float_repr(x), repr, "{x}");
+        }
+    }
+
+    #[test]
+    fn negative_zero_keeps_its_sign_as_decimal_does() {
+        assert_eq!(quantize(-0.0, 2), "-0.00");
+        assert_eq!(quantize(-0.001, 2), "-0.00");
+        assert_eq!(quantize(-1.5, 0), "-2");
     }
 }

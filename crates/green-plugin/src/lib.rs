@@ -100,9 +100,14 @@ struct Loaded {
 /// Python too); a library of the same name on the search path comes first.
 const BUILT_IN: &[GreenPluginEntry] = &[green_regex::green_plugin_entry];
 
-/// Open `path` and check that it is a plugin this host understands.
+/// Open `path` and check that it is a plugin this host understands. A library that crashes
+/// while it is loaded or describes itself (its initialisers, its entry point) ends the
+/// process with one error line naming it, not a bare "Segmentation fault".
 fn open(path: &Path) -> Result<(Loaded, PluginInfo), Error> {
     let shown = path.display();
+    let _named = crash::Naming::new(&format!(
+        "green: error: plugin {shown} crashed while it was being loaded; it is not a working green plugin for this machine (rebuild it, or ask its author)\n"
+    ));
     // SAFETY: loading a library runs its initialisers; the user chose to trust this file.
     let library = unsafe { libloading::Library::new(path) }
         .map_err(|e| Error(format!("plugin {shown}: cannot load: {e}")))?;
@@ -110,9 +115,100 @@ fn open(path: &Path) -> Result<(Loaded, PluginInfo), Error> {
     let symbol = green_plugin_api::GREEN_PLUGIN_ENTRY_SYMBOL;
     // SAFETY: the symbol's type is fixed by the ABI.
     let entry = unsafe { library.get::<GreenPluginEntry>(format!("{symbol}\0").as_bytes()) }.map_err(|_| {
-        Error(format!("plugin {shown}: no symbol '{symbol}': not a green plugin (export it as in green_plugin.h, see README.md, Tokenizer plugins)"))
+        Error(format!("plugin {shown}: no symbol '{symbol}': not a green plugin (export it as in green_plugin.h, see docs/plugins.md)"))
     })?;
     check(*entry, &shown.to_string(), Some(path))
+}
+
+/// While a library is being loaded, a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) is
+/// reported as one line naming it before the process ends; the previous handlers are back
+/// once loading is over.
+#[cfg(unix)]
+mod crash {
+    use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+    use std::sync::Mutex;
+
+    const SIGNALS: [libc::c_int; 5] = [
+        libc::SIGSEGV,
+        libc::SIGBUS,
+        libc::SIGILL,
+        libc::SIGFPE,
+        libc::SIGABRT,
+    ];
+    /// The line to print, set only while a library loads.
+    static LINE: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
+    static LEN: AtomicUsize = AtomicUsize::new(0);
+    /// One load at a time (the handlers are process-wide).
+    static LOADING: Mutex<()> = Mutex::new(());
+
+    extern "C" fn crashed(_: libc::c_int) {
+        let (line, len) = (LINE.load(Ordering::SeqCst), LEN.load(Ordering::SeqCst));
+        // SAFETY: write and _exit are async-signal-safe; the line outlives the load.
+        unsafe {
+            if !line.is_null() {
+                libc::write(2, line.cast(), len);
+            }
+            libc::_exit(1);
+        }
+    }
+
+    /// Handlers installed by [`Naming::new`], restored when it is dropped.
+    pub(super) struct Naming {
+        _lock: std::sync::MutexGuard<'static, ()>,
+        line: Box<[u8]>,
+        previous: Vec<libc::sigaction>,
+    }
+
+    impl Naming {
+        pub(super) fn new(line: &str) -> Naming {
+            let lock = LOADING.lock().unwrap_or_else(|e| e.into_inner());
+            let mut line: Box<[u8]> = line.as_bytes().into();
+            LEN.store(line.len(), Ordering::SeqCst);
+            LINE.store(line.as_mut_ptr(), Ordering::SeqCst);
+            let previous = SIGNALS
+                .iter()
+                .map(|&signal| {
+                    // SAFETY: plain sigaction calls with zeroed, then filled structures.
+                    unsafe {
+                        let mut action: libc::sigaction = std::mem::zeroed();
+                        action.sa_sigaction = crashed as *const () as libc::sighandler_t;
+                        let mut old: libc::sigaction = std::mem::zeroed();
+                        libc::sigaction(signal, &action, &mut old);
+                        old
+                    }
+                })
+                .collect();
+            Naming {
+                _lock: lock,
+                line,
+                previous,
+            }
+        }
+    }
+
+    impl Drop for Naming {
+        fn drop(&mut self) {
+            for (signal, old) in SIGNALS.iter().zip(&self.previous) {
+                // SAFETY: restores the handler sigaction returned.
+                unsafe {
+                    libc::sigaction(*signal, old, std::ptr::null_mut());
+                }
+            }
+            LINE.store(std::ptr::null_mut(), Ordering::SeqCst);
+            let _ = &self.line;
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod crash {
+    pub(super) struct Naming;
+
+    impl Naming {
+        pub(super) fn new(_: &str) -> Naming {
+            Naming
+        }
+    }
 }
 
 /// The plugins linked into this program, checked like libraries.
@@ -234,6 +330,12 @@ fn locate(spec: &str, dirs: &[PathBuf]) -> Result<(Loaded, PluginInfo), Error> {
     }
     if is_path(spec) {
         let path = std::path::absolute(spec).map_err(|e| Error(format!("plugin {spec}: {e}")))?;
+        if path.is_dir() {
+            return Err(Error(format!(
+                "plugin {spec} is a directory; give the plugin's library file (e.g. {}/libNAME.so), or put the directory on GREEN_PLUGIN_PATH and name the plugin (-t plugin:NAME)",
+                spec.trim_end_matches('/')
+            )));
+        }
         if !path.is_file() {
             return Err(Error(format!("plugin {spec}: no such file")));
         }

@@ -267,7 +267,7 @@ fn tokenize_error(mode: &str, text: &str) -> String {
 #[test]
 fn missing_entry_symbol() {
     let err = load(&broken("NO_ENTRY"), None).unwrap_err().0;
-    assert!(err.ends_with("no symbol 'green_plugin_entry': not a green plugin (export it as in green_plugin.h, see README.md, Tokenizer plugins)"), "{err}");
+    assert!(err.ends_with("no symbol 'green_plugin_entry': not a green plugin (export it as in green_plugin.h, see docs/plugins.md)"), "{err}");
 }
 
 #[test]

@@ -317,7 +317,9 @@ pub fn errant_parallel(
             .map(|(i, o)| {
                 let c: Vec<&str> = cor.iter().map(|f| f[i].as_str()).collect();
                 green_edits::parallel::block(o, &c, merge)
+                    .map_err(|e| format!("line {}: {e}", i + 1))
             })
-            .collect()
-    })
+            .collect::<Result<String, String>>()
+    })?
+    .map_err(green_err)
 }

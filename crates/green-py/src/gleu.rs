@@ -4,7 +4,7 @@
 
 use green_engine::gleu::{self, GleuCounts};
 use green_engine::numpy::numpy_mean;
-use green_engine::{Counter, Normalization};
+use green_engine::{Counter, Normalization, Sentence, BATCH};
 use green_metric::Metric;
 use green_output::Level;
 use green_tokenizers::Built;
@@ -28,6 +28,8 @@ const CHUNK: usize = 4096;
 #[pyclass(frozen, name = "GleuCore", module = "green_gec._green")]
 pub struct Gleu {
     tokenizer: Built,
+    /// The tokenizer spec, for the input guard.
+    spec: String,
     n: usize,
     iterations: u64,
     norm: Normalization,
@@ -35,7 +37,8 @@ pub struct Gleu {
 
 impl Gleu {
     /// Every sentence's statistics, without the GIL on the process's pool, looking for
-    /// Ctrl-C between chunks (on the calling thread).
+    /// Ctrl-C between chunks (on the calling thread); the input guard's warnings, as `green
+    /// gleu` gives them.
     fn count(
         &self,
         py: Python<'_>,
@@ -50,6 +53,7 @@ impl Gleu {
         let count = sources.len();
         same_length(&refs, "references", count).map_err(green_err)?;
         same_length(std::slice::from_ref(&hyps), "hypotheses", count).map_err(green_err)?;
+        self.guard(py, &sources, &refs, &hyps)?;
         let tokenizer = self.tokenizer.as_dyn();
         let pool = pool::get(py)?;
         py.detach(|| {
@@ -88,6 +92,32 @@ impl Gleu {
 }
 
 impl Gleu {
+    /// Warns about what the input guard finds in these sentences (line counts checked).
+    fn guard(
+        &self,
+        py: Python<'_>,
+        sources: &[String],
+        refs: &[Vec<Option<String>>],
+        hyps: &[String],
+    ) -> PyResult<()> {
+        let mut guard = crate::guard::new(&self.spec, self.norm.join_cjk, refs.len());
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let present: Vec<Vec<&str>> = (0..sources.len())
+            .map(|i| refs.iter().filter_map(|set| set[i].as_deref()).collect())
+            .collect();
+        let sentences: Vec<Sentence> = (0..sources.len())
+            .map(|i| Sentence {
+                source: &sources[i],
+                refs: &present[i],
+                hyps: std::slice::from_ref(&hyps[i]),
+            })
+            .collect();
+        for batch in sentences.chunks(BATCH) {
+            guard.look(batch);
+        }
+        crate::guard::warn(py, &guard.warnings())
+    }
+
     /// The settings part of the signature.
     fn settings(&self, max: bool) -> String {
         green_output::gleu::settings(
@@ -148,6 +178,7 @@ impl Gleu {
         let (built, norm) = build_tokenizer(py, tokenizer, norm, &option_texts(options)?)?;
         Ok(Gleu {
             tokenizer: built,
+            spec: tokenizer.to_owned(),
             n,
             iterations: iterations as u64,
             norm,

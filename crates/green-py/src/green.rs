@@ -19,6 +19,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use green_input::Guard;
+
 use crate::callable::Callable;
 use crate::m2::{from_python, to_python};
 use crate::{
@@ -120,14 +122,15 @@ pub(crate) fn finish(stats: &Accumulator) -> Report {
     report
 }
 
-/// Score `inputs` with `tokenizer` on `pool`, without the GIL: a batch at a time, looking
-/// between batches (on the calling thread, where Python handles signals) whether Ctrl-C was
-/// pressed, then it stops with `KeyboardInterrupt`.
+/// Score `inputs` with `tokenizer` on `pool`, without the GIL: a batch at a time, each
+/// looked at by `guard`, looking between batches (on the calling thread, where Python handles
+/// signals) whether Ctrl-C was pressed, then it stops with `KeyboardInterrupt`.
 fn score<T: Tokenizer + ?Sized>(
     pool: &rayon::ThreadPool,
     tokenizer: &T,
     config: Config,
     inputs: &Inputs,
+    guard: &mut Guard,
 ) -> PyResult<Outcome> {
     let present = inputs.present()?;
     let scorer = green_engine::Scorer::new(tokenizer, config);
@@ -143,6 +146,7 @@ fn score<T: Tokenizer + ?Sized>(
     let mut sentences = Vec::with_capacity(batch.len());
     for (b, chunk) in batch.chunks(green_engine::BATCH).enumerate() {
         Python::attach(|py| py.check_signals())?;
+        guard.look(chunk);
         let scored = pool
             .install(|| acc.add_sentences(&scorer, chunk))
             .map_err(|e| match e {
@@ -189,7 +193,11 @@ impl Scorer {
         level: green_output::Level,
         files: &green_output::green::Files,
     ) -> PyResult<Py<PyAny>> {
-        let out = self.run(py, betas, &inputs)?;
+        let guard = match files.references {
+            [] => self.guard(inputs.references.len()),
+            names => Guard::new(&self.spec, self.norm.join_cjk, names),
+        };
+        let out = self.run_guarded(py, betas, &inputs, guard)?;
         nonempty(out.stats.sentences() as usize)?;
         let mut report = out.stats.finish();
         // The CLI averages mean-level scores as the reference does (NumPy's pairwise sum).
@@ -224,15 +232,34 @@ impl Scorer {
             .unwrap_or(err)
     }
 
+    /// The input guard of a run of this scorer with `references` reference sets.
+    pub(crate) fn guard(&self, references: usize) -> Guard {
+        crate::guard::new(&self.spec, self.norm.join_cjk, references)
+    }
+
     fn run(&self, py: Python<'_>, betas: Vec<f64>, inputs: &Inputs) -> PyResult<Outcome> {
+        self.run_guarded(py, betas, inputs, self.guard(inputs.references.len()))
+    }
+
+    /// Scores `inputs`, then warns about what `guard` found in them.
+    fn run_guarded(
+        &self,
+        py: Python<'_>,
+        betas: Vec<f64>,
+        inputs: &Inputs,
+        mut guard: Guard,
+    ) -> PyResult<Outcome> {
         let config = config(self.n, betas)?;
         let pool = pool::get(py)?;
-        py.detach(|| match &self.tokenizer {
-            Built::Word(t) => score(pool, t, config, inputs),
-            Built::Char(t) => score(pool, t, config, inputs),
-            Built::Dyn(t) => score(pool, t.as_ref(), config, inputs),
-        })
-        .map_err(|e| self.stopped(e))
+        let out = py
+            .detach(|| match &self.tokenizer {
+                Built::Word(t) => score(pool, t, config, inputs, &mut guard),
+                Built::Char(t) => score(pool, t, config, inputs, &mut guard),
+                Built::Dyn(t) => score(pool, t.as_ref(), config, inputs, &mut guard),
+            })
+            .map_err(|e| self.stopped(e))?;
+        crate::guard::warn(py, &guard.warnings())?;
+        Ok(out)
     }
 
     /// Statistics as `stats` hands them out.
@@ -264,12 +291,17 @@ impl Scorer {
     ) -> PyResult<(Accumulator, Vec<String>)> {
         let config = config(self.n, self.betas_of(beta)?)?;
         let pool = pool::get(py)?;
-        py.detach(|| match &self.tokenizer {
-            Built::Word(t) => stream::files(pool, t, config, paths, refs, rows),
-            Built::Char(t) => stream::files(pool, t, config, paths, refs, rows),
-            Built::Dyn(t) => stream::files(pool, t.as_ref(), config, paths, refs, rows),
-        })
-        .map_err(|e| self.stopped(e))
+        let mut guard = Guard::new(&self.spec, self.norm.join_cjk, &paths[1..=refs]);
+        let g = &mut guard;
+        let out = py
+            .detach(|| match &self.tokenizer {
+                Built::Word(t) => stream::files(pool, t, config, paths, refs, rows, g),
+                Built::Char(t) => stream::files(pool, t, config, paths, refs, rows, g),
+                Built::Dyn(t) => stream::files(pool, t.as_ref(), config, paths, refs, rows, g),
+            })
+            .map_err(|e| self.stopped(e))?;
+        crate::guard::warn(py, &guard.warnings())?;
+        Ok(out)
     }
 
     /// Statistics from Python, checked to be whole and to come from this scorer's settings
@@ -550,12 +582,16 @@ impl Scorer {
         beta: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let config = config(self.n, self.betas_of(beta)?)?;
+        // Rows carry each sentence's references as a list: no reference files to name.
+        let mut guard = self.guard(0);
+        let g = &mut guard;
         let (acc, refs) = match &self.tokenizer {
-            Built::Word(t) => stream::rows(py, t, config, rows, systems),
-            Built::Char(t) => stream::rows(py, t, config, rows, systems),
-            Built::Dyn(t) => stream::rows(py, t.as_ref(), config, rows, systems),
+            Built::Word(t) => stream::rows(py, t, config, rows, systems, g),
+            Built::Char(t) => stream::rows(py, t, config, rows, systems, g),
+            Built::Dyn(t) => stream::rows(py, t.as_ref(), config, rows, systems, g),
         }
         .map_err(|e| self.stopped(e))?;
+        crate::guard::warn(py, &guard.warnings())?;
         nonempty(acc.sentences() as usize)?;
         evaluation_dict(py, self, &finish(&acc), refs, None)
     }

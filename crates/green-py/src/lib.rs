@@ -12,6 +12,7 @@ mod callable;
 mod edits;
 mod gleu;
 mod green;
+mod guard;
 mod io;
 mod m2;
 mod meta;
@@ -246,6 +247,7 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_N", green_engine::MAX_N)?;
     m.add_function(wrap_pyfunction!(tokenizers, m)?)?;
     m.add_function(wrap_pyfunction!(quantize, m)?)?;
+    m.add_function(wrap_pyfunction!(guard::bom_warning, m)?)?;
     m.add_function(wrap_pyfunction!(meta::meta, m)?)?;
     m.add_function(wrap_pyfunction!(meta::maege, m)?)?;
     m.add_function(wrap_pyfunction!(meta::datasets, m)?)?;

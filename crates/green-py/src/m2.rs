@@ -22,14 +22,17 @@ pub struct MaxMatch {
 }
 
 impl MaxMatch {
-    /// Every sentence's statistics, without the GIL.
+    /// Every sentence's statistics, without the GIL; the input guard's warnings about the gold
+    /// sources and the system lines as the scorer splits them, as `green maxmatch` gives them
+    /// (raw Chinese against a character-spaced gold file is one token a line).
     fn stats_of(
         &self,
         py: Python<'_>,
         hypotheses: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<SentenceStats>> {
         let mut hyps = extract_lines(hypotheses, "hypotheses")?;
-        pool::detach(py, || {
+        let mut guard = green_input::Guard::new("word", false, &[]);
+        let stats = pool::detach(py, || {
             if let Some(t) = &self.tokenizer {
                 let t = t.as_dyn();
                 for (i, h) in hyps.iter_mut().enumerate() {
@@ -37,8 +40,27 @@ impl MaxMatch {
                         .map_err(|e| green_err(format!("hypothesis {i}: tokenizer failed: {e}")))?;
                 }
             }
+            if hyps.len() == self.gold.sentences.len() {
+                let lines: Vec<&str> = hyps.iter().map(String::as_str).collect();
+                let sentences: Vec<green_engine::Sentence> = self
+                    .gold
+                    .sentences
+                    .iter()
+                    .zip(&lines)
+                    .map(|(g, h)| green_engine::Sentence {
+                        source: &g.source,
+                        refs: &[],
+                        hyps: std::slice::from_ref(h),
+                    })
+                    .collect();
+                for batch in sentences.chunks(green_engine::BATCH) {
+                    guard.look(batch);
+                }
+            }
             green_m2::corpus_stats(&self.gold, &hyps, &self.opts).map_err(green_err)
-        })?
+        })??;
+        crate::guard::warn(py, &guard.warnings())?;
+        Ok(stats)
     }
 }
 

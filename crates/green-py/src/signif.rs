@@ -7,8 +7,11 @@
 //! system is drawn exactly as the paired bootstrap draws (replicate k from stream k of the
 //! seed), so it is the interval `green paired` prints for that system.
 
-use green_engine::score::{order_scores, select_reference};
-use green_engine::{Config, Counter, Regions, Sentence, Signature, Tokenizer, BATCH};
+use green_engine::score::{
+    chosen_regions, green_of_sums, order_scores, select_reference, REGION_WIDTH,
+};
+use green_engine::{Config, Counter, Sentence, Signature, Tokenizer, BATCH};
+use green_input::Guard;
 use green_signif::{PairedResult, Stats, Summed};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -16,9 +19,6 @@ use pyo3::types::PyDict;
 use crate::green::{order_rows, Inputs, Scorer};
 use crate::m2::to_python;
 use crate::{config, green_err, nonempty, pool};
-
-/// Regions per order, as integers in a fixed order.
-const WIDTH: usize = 7;
 
 /// A paired test's settings: `bs`, `ar` or `exact`, and its replicates, seed and coverage.
 pub(crate) struct Test<'a> {
@@ -42,37 +42,22 @@ impl Test<'_> {
     }
 }
 
-/// GREEN at `beta` of summed per-order region counts laid out as [`WIDTH`] integers per order.
-fn green_of(sums: &[u64], n: usize, beta: f64) -> f64 {
-    let regions: Vec<Regions> = sums
-        .chunks(WIDTH)
-        .map(|r| Regions {
-            tk: r[0],
-            td: r[1],
-            ti: r[2],
-            od: r[3],
-            oi: r[4],
-            ud: r[5],
-            ui: r[6],
-        })
-        .collect();
-    order_scores(&regions, beta)[n - 1].cum_f
-}
-
 /// Per system, every sentence's region counts against the reference GREEN chooses for it,
-/// counted on `pool` a batch at a time (Ctrl-C looked at between batches).
+/// counted on `pool` a batch at a time (each looked at by `guard`; Ctrl-C looked at between
+/// batches).
 fn sentence_stats<T: Tokenizer + ?Sized>(
     pool: &rayon::ThreadPool,
     tokenizer: &T,
     config: Config,
     inputs: &Inputs,
+    guard: &mut Guard,
 ) -> PyResult<Vec<Vec<u64>>> {
     let present = inputs.present()?;
     let (refs, hyps) = inputs.views(&present);
     let (n, beta) = (config.n, config.betas[0]);
     let scorer = green_engine::Scorer::new(tokenizer, config);
     let count = inputs.sources.len();
-    let mut stats = vec![Vec::with_capacity(count * WIDTH * n); inputs.systems.len()];
+    let mut stats = vec![Vec::with_capacity(count * REGION_WIDTH * n); inputs.systems.len()];
     for start in (0..count).step_by(BATCH) {
         Python::attach(|py| py.check_signals())?;
         let end = (start + BATCH).min(count);
@@ -83,6 +68,7 @@ fn sentence_stats<T: Tokenizer + ?Sized>(
                 hyps: &hyps[i],
             })
             .collect();
+        guard.look(&batch);
         let counts = pool
             .install(|| scorer.count_batch(&batch))
             .map_err(|(i, e)| {
@@ -92,29 +78,31 @@ fn sentence_stats<T: Tokenizer + ?Sized>(
                     start + i
                 ))
             })?;
-        for c in &counts {
-            for (h, out) in stats.iter_mut().enumerate() {
-                let (r, _) = select_reference(c, h, n, beta);
-                for reg in &c.get(h, r)[..n] {
-                    out.extend([reg.tk, reg.td, reg.ti, reg.od, reg.oi, reg.ud, reg.ui]);
-                }
-            }
-        }
+        chosen_regions(&counts, n, beta, &mut stats);
     }
     Ok(stats)
 }
 
-/// [`sentence_stats`] of `inputs` with the scorer's tokenizer at one beta, without the GIL.
+/// [`sentence_stats`] of `inputs` with the scorer's tokenizer at one beta, without the GIL;
+/// `warn`: give the input guard's warnings (the interval of a score that has given them
+/// already does not repeat them).
 fn stats_of(
     py: Python<'_>,
     scorer: &Scorer,
     inputs: &Inputs,
     beta: f64,
+    warn: bool,
 ) -> PyResult<Vec<Vec<u64>>> {
     let config = config(scorer.n, vec![beta])?;
     let pool = pool::get(py)?;
-    py.detach(|| sentence_stats(pool, scorer.tokenizer.as_dyn(), config, inputs))
-        .map_err(|e| scorer.stopped(e))
+    let mut guard = scorer.guard(inputs.references.len());
+    let stats = py
+        .detach(|| sentence_stats(pool, scorer.tokenizer.as_dyn(), config, inputs, &mut guard))
+        .map_err(|e| scorer.stopped(e))?;
+    if warn {
+        crate::guard::warn(py, &guard.warnings())?;
+    }
+    Ok(stats)
 }
 
 /// One sentence at one beta: `score`, `chosen` (the index of the reference chosen), `alpha`
@@ -165,10 +153,10 @@ pub(crate) fn bootstrap(
     seed: u64,
     confidence: f64,
 ) -> PyResult<Py<PyAny>> {
-    let stats = stats_of(py, scorer, inputs, beta)?;
+    let stats = stats_of(py, scorer, inputs, beta, false)?;
     let sentences = inputs.sources.len();
     nonempty(sentences)?;
-    let (n, width) = (scorer.n, WIDTH * scorer.n);
+    let (n, width) = (scorer.n, REGION_WIDTH * scorer.n);
     let stats = &stats[0];
     let interval = pool::detach(py, || {
         green_signif::bootstrap(sentences, reps, seed, confidence, |weights| {
@@ -178,7 +166,7 @@ pub(crate) fn bootstrap(
                     *sum += u64::from(w) * x;
                 }
             }
-            Some(green_of(&sums, n, beta))
+            Some(green_of_sums(&sums, n, beta))
         })
     })?
     .map_err(green_err)?;
@@ -200,15 +188,16 @@ pub(crate) fn paired(
             "systems: a paired test needs the baseline and at least one more system",
         ));
     }
-    let stats = stats_of(py, scorer, inputs, beta)?;
+    let stats = stats_of(py, scorer, inputs, beta, true)?;
     let n = scorer.n;
-    let score = |sums: &[u64]| green_of(sums, n, beta);
+    let score = |sums: &[u64]| green_of_sums(sums, n, beta);
     let results = pool::detach(py, || {
         stats[1..]
             .iter()
             .map(|b| {
                 let pair = Summed {
-                    stats: Stats::new(WIDTH * n, stats[0].clone(), b.clone()).map_err(green_err)?,
+                    stats: Stats::new(REGION_WIDTH * n, stats[0].clone(), b.clone())
+                        .map_err(green_err)?,
                     score,
                 };
                 test.run(&pair)

@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use green_engine::{Accumulator, Config, Scorer, Sentence, Tokenizer, BATCH};
+use green_input::Guard;
 use green_io::{Batches, Input};
 use pyo3::prelude::*;
 
@@ -33,7 +34,7 @@ fn count_into<T: Tokenizer + ?Sized>(
 }
 
 /// Scores rows `rows` of `paths` (source, `refs` reference files, then systems) read in lock
-/// step; also the files that start with a byte-order mark (kept in the first token, as the
+/// step, each batch looked at by `guard`; also the files that start with a byte-order mark (kept in the first token, as the
 /// reference keeps it; the caller warns).
 pub(crate) fn files<T: Tokenizer + ?Sized>(
     pool: &rayon::ThreadPool,
@@ -42,6 +43,7 @@ pub(crate) fn files<T: Tokenizer + ?Sized>(
     paths: &[String],
     refs: usize,
     rows: Range<usize>,
+    guard: &mut Guard,
 ) -> PyResult<(Accumulator, Vec<String>)> {
     let readers = paths
         .iter()
@@ -57,6 +59,7 @@ pub(crate) fn files<T: Tokenizer + ?Sized>(
         let batch = batch.map_err(green_err)?;
         let views: Vec<&str> = batch.lines().collect();
         let sentences = Sentence::from_rows(&views, paths.len(), refs);
+        guard.look(&sentences);
         count_into(pool, &scorer, &mut acc, &sentences, done, &|k| {
             format!("{}:{k}", paths[0])
         })?;
@@ -74,13 +77,15 @@ pub(crate) fn files<T: Tokenizer + ?Sized>(
 /// One row from Python: (source, references, hypotheses).
 type Row = (String, Vec<String>, Vec<String>);
 
-/// Scores the rows of a Python iterator, `systems` hypotheses each.
+/// Scores the rows of a Python iterator, `systems` hypotheses each, each batch looked at by
+/// `guard`.
 pub(crate) fn rows<T: Tokenizer + ?Sized>(
     py: Python<'_>,
     tokenizer: &T,
     config: Config,
     rows: &Bound<'_, PyAny>,
     systems: usize,
+    guard: &mut Guard,
 ) -> PyResult<(Accumulator, usize)> {
     let pool = pool::get(py)?;
     let scorer = Scorer::new(tokenizer, config);
@@ -128,6 +133,7 @@ pub(crate) fn rows<T: Tokenizer + ?Sized>(
                     hyps: &hyps[i],
                 })
                 .collect();
+            guard.look(&sentences);
             count_into(pool, &scorer, &mut acc, &sentences, done, &|k| {
                 format!("row {k}")
             })

@@ -4,13 +4,19 @@ The specs are green-tokenizers' language packs: `zh` (jieba-rs words), `zh:char`
 (lindera + IPADIC; the dictionary comes from GREEN_JA_DICT or Debian's mecab-ipadic, which
 .ci installs), `ja:char`. Counting is checked against reference_green.py fed with the same
 tokens, so a failure separates "tokenised differently" from "counted differently".
+The first use of a MeCab source builds it into the cache and says so on standard error,
+which must not disturb Python (checked in fresh processes on green-ja's tiny dictionary).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 import reference_green
-from conftest import read_lines
+from conftest import REPO, read_lines
 
 import green_gec as green
 
@@ -75,3 +81,40 @@ def test_japanese_dictionary_option_is_passed_through(tmp_path):
     missing = tmp_path / "no-dictionary-here"
     with pytest.raises(green.GreenError, match=str(missing)):
         green.Scorer("ja", options={"ja-dict": missing})
+
+
+TINYDIC = REPO / "langs" / "ja" / "tests" / "fixtures" / "tinydic"
+TOKENIZE = f"""
+import green_gec as green
+print(green.Scorer("ja", options={{"ja-dict": {str(TINYDIC)!r}}}).tokenize("私は学生です。"))
+"""
+
+
+def tokenize_in_a_fresh_process(**env) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", TOKENIZE],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=600,
+    )
+
+
+def test_a_japanese_dictionary_build_is_announced_on_stderr(tmp_path):
+    first = tokenize_in_a_fresh_process(XDG_CACHE_HOME=str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == "['私', 'は', '学生', 'です', '。']\n"
+    assert first.stderr.startswith(f"green: building the Japanese dictionary from {TINYDIC} into {tmp_path}")
+    assert first.stderr.count("\n") == 1
+    again = tokenize_in_a_fresh_process(XDG_CACHE_HOME=str(tmp_path))
+    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
+
+
+def test_an_unwritable_japanese_cache_builds_for_the_process_only(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    run = tokenize_in_a_fresh_process(XDG_CACHE_HOME=str(blocker / "cache"), TMPDIR=str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "['私', 'は', '学生', 'です', '。']\n"
+    assert run.stderr.startswith("green: warning: cannot create the cache directory") and "--ja-dict" in run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]

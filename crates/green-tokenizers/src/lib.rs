@@ -106,7 +106,7 @@ pub const KNOWN: &[(&str, &str)] = &[
     ("zh:char", "Chinese characters: one token per code point, whitespace dropped (same as char:nospace)"),
     ("ja", "Japanese words: lindera with IPADIC (dictionary: --ja-dict, GREEN_JA_DICT, or Debian's mecab-ipadic)"),
     ("ja:char", "Japanese characters: one token per code point, whitespace dropped (same as char:nospace)"),
-    ("plugin:NAME_OR_PATH", "a tokenizer plugin: a shared library path, or a name on GREEN_PLUGIN_PATH (README.md, Tokenizer plugins)"),
+    ("plugin:NAME_OR_PATH", "a tokenizer plugin: a shared library path, or a name on GREEN_PLUGIN_PATH (docs/plugins.md)"),
 ];
 
 /// Build the tokenizer named by `spec`.

@@ -15,18 +15,41 @@
 //! final one, which is then renamed into place, so a crashed or concurrent build never
 //! leaves a half-written dictionary that a later run would trust. The cache key holds
 //! lindera's version (its on-disk format moves with it) and a fingerprint of the source
-//! files (names, sizes, modification times), so upgrading either side rebuilds. Every entry
-//! carries a manifest (each file's size and checksum), written last; an entry whose files do
-//! not match it (a truncated or overwritten file, a missing manifest) is moved aside and
-//! rebuilt instead of being trusted, and temporary directories left by crashed builds are
-//! removed once they are an hour old.
+//! files (names, sizes, modification times), so upgrading either side rebuilds; the source
+//! directory is listed once per run for it (whether it is a source, its key). A build takes
+//! seconds, so it is announced on standard error (with a spinner when that is a terminal).
+//! When the cache cannot be written (an unwritable `XDG_CACHE_HOME`, no `HOME`), the
+//! dictionary is built into a temporary directory for this run only, with a warning that
+//! says how to keep it.
+//!
+//! Integrity: every entry carries a manifest (each file's size and checksum), written last;
+//! an entry whose files do not match it (a truncated, edited or swapped file, a missing
+//! manifest) is moved aside and rebuilt instead of being trusted, and temporary directories
+//! left by crashed builds are removed once they are an hour old. Checksumming reads all
+//! ~46 MB (some 30 ms, against 2 ms for the rest of a one-line run), so it is not done on
+//! every start. A fresh build is checksummed; a later run that finds the entry sound writes
+//! a stamp beside it (`<entry>.stamp`; older versions took any extra file inside an entry
+//! for damage): what `stat` says of each file (size, inode, modification and status-change
+//! times). A run whose `stat` gives the same stamp skips the checksums; any difference
+//! means a full check (then a new stamp, or a rebuild). Any write, truncation, rename over
+//! a file or reset of its modification time moves its status-change time (ctime), which
+//! user space cannot set back, so a file edited in place with its size and mtime restored
+//! still fails the stamp. A stamp is written only once every file's ctime is two seconds
+//! old (`SETTLE`), so that a write landing in the same tick of a coarse filesystem clock as
+//! the stamp cannot hide (git's "racily clean" index entries). What a stamp cannot see is
+//! damage that bypasses the kernel's file writes (a disk's bit rot, writes to the raw block
+//! device); nothing can, short of reading every page on every start, the cost this avoids.
+//! Where there is no ctime (not Unix) or the stamp cannot be written (a read-only cache),
+//! every run checksums.
 
 use std::error::Error as StdError;
+use std::ffi::OsString;
 use std::fs;
-use std::io::Read;
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use lindera::dictionary::{load_fs_dictionary, Dictionary, DictionaryBuilder, Metadata};
 
 /// Environment variable naming a dictionary directory.
@@ -55,6 +78,10 @@ const IPADIC_METADATA: &str = r#"{
   "user_dictionary_schema": { "fields": ["surface", "part_of_speech", "reading"] }
 }"#;
 
+/// What to do when the cache cannot be written, said after the reason.
+const UNWRITABLE_HINT: &str = "set XDG_CACHE_HOME to a writable directory to keep the build, \
+     or pass a compiled dictionary with --ja-dict DIR or GREEN_JA_DICT=DIR";
+
 /// A dictionary could not be found, built or loaded. The message is one line meant for users.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -70,8 +97,12 @@ pub struct Locator {
     pub system_source: PathBuf,
     /// Root of the per-user cache; `None` when no cache directory can be determined.
     pub cache_root: Option<PathBuf>,
+    /// Where to build for this run only when the cache cannot be written.
+    pub temp_root: PathBuf,
     /// Whether to use IPADIC compiled into the binary (only possible with `embed-ipadic`).
     pub use_embedded: bool,
+    /// Say nothing on standard error (the build notice, its spinner, warnings).
+    pub quiet: bool,
 }
 
 /// Where the loaded dictionary came from.
@@ -87,6 +118,8 @@ pub enum Origin {
         cache: PathBuf,
         built_now: bool,
     },
+    /// Built from MeCab source for this run only (and deleted), as the cache was unwritable.
+    Temporary { source: PathBuf },
 }
 
 /// A loaded dictionary, the name it goes by in signatures, and where it came from.
@@ -111,7 +144,9 @@ impl Locator {
             cache_root: non_empty("XDG_CACHE_HOME")
                 .or_else(|| non_empty("HOME").map(|h| h.join(".cache")))
                 .map(|c| c.join("green")),
+            temp_root: std::env::temp_dir(),
             use_embedded: cfg!(feature = "embed-ipadic"),
+            quiet: false,
         }
     }
 
@@ -123,8 +158,8 @@ impl Locator {
         if self.use_embedded {
             return load_embedded();
         }
-        if is_mecab_source(&self.system_source) {
-            return self.load_dir(&self.system_source);
+        if let Some(source) = Source::read(&self.system_source) {
+            return self.load_source(&source);
         }
         Err(DictError(format!(
             "no Japanese dictionary found; get one in any of three ways: (1) build green with \
@@ -156,53 +191,240 @@ impl Locator {
                 origin: Origin::Compiled(dir.to_path_buf()),
             });
         }
-        if !is_mecab_source(dir) {
-            return Err(DictError(format!(
+        let source = Source::read(dir).ok_or_else(|| {
+            DictError(format!(
                 "{} is neither a compiled lindera dictionary (no metadata.json) nor a MeCab \
                  dictionary source (needs char.def, unk.def, matrix.def and *.csv); check the \
                  path given by --ja-dict or {ENV_VAR}",
                 dir.display()
-            )));
-        }
-        let cache_root = self.cache_root.as_deref().ok_or_else(|| {
-            DictError(format!(
-                "cannot build the Japanese dictionary from {}: no cache directory (set \
-                 XDG_CACHE_HOME or HOME), or build it once and pass the result with --ja-dict",
-                dir.display()
             ))
         })?;
-        let name = source_name(dir);
-        let (mut cache, mut built_now) = build_cached(dir, cache_root, &name)?;
-        let mut verified = verify(&cache);
-        if verified.is_err() && !built_now {
+        self.load_source(&source)
+    }
+
+    /// Load the cached build of `source`, building (or rebuilding) it when needed.
+    fn load_source(&self, source: &Source) -> Result<Loaded, DictError> {
+        let name = source_name(&source.dir);
+        let Some(cache_root) = self.cache_root.as_deref() else {
+            return self.load_temporary(
+                source,
+                &name,
+                "no cache directory (neither XDG_CACHE_HOME nor HOME is set)".into(),
+            );
+        };
+        let key = source.fingerprint().map_err(|e| {
+            DictError(format!(
+                "cannot read the dictionary source {}: {e}",
+                source.dir.display()
+            ))
+        })?;
+        let entry = cache_root.join(format!(
+            "ja-{name}-lindera{}-{key:016x}",
+            lindera::get_version()
+        ));
+        let mut built_now = false;
+        if !entry.join("metadata.json").is_file() {
+            match self.build_entry(source, cache_root, &entry, &name)? {
+                Built::Here => built_now = true,
+                Built::Elsewhere => {}
+                Built::Unwritable(why) => return self.load_temporary(source, &name, why),
+            }
+        }
+        // A fresh build is checksummed; it is stamped by a later run, once it has settled.
+        let mut checked = if built_now {
+            verify(&entry)
+        } else {
+            check(&entry, SETTLE).map(drop)
+        };
+        if let (Err(why), false) = (&checked, built_now) {
             // Damaged after the fact: set it aside (atomically, so a concurrent run never
             // sees half of it) and build it again once.
-            discard(&cache)?;
-            (cache, built_now) = build_cached(dir, cache_root, &name)?;
-            verified = verify(&cache);
+            self.say(&format!(
+                "warning: the Japanese dictionary cached at {} is damaged ({why}); building it \
+                 again",
+                entry.display()
+            ));
+            discard(&entry)?;
+            match self.build_entry(source, cache_root, &entry, &name)? {
+                Built::Here => built_now = true,
+                Built::Elsewhere => {}
+                Built::Unwritable(why) => return self.load_temporary(source, &name, why),
+            }
+            checked = verify(&entry);
         }
-        verified.map_err(|why| {
+        checked.map_err(|why| {
             DictError(format!(
                 "the dictionary built at {} is damaged ({why}); delete that directory and try again",
-                cache.display()
+                entry.display()
             ))
         })?;
-        let dictionary = load_guarded(&cache).map_err(|why| {
+        let dictionary = load_guarded(&entry).map_err(|why| {
             DictError(format!(
                 "cannot load the dictionary built at {}: {why}; delete that directory and try again",
-                cache.display()
+                entry.display()
             ))
         })?;
         Ok(Loaded {
             dictionary,
             name,
             origin: Origin::Cached {
-                source: dir.to_path_buf(),
-                cache,
+                source: source.dir.clone(),
+                cache: entry,
                 built_now,
             },
         })
     }
+
+    /// Build `source` into the cache entry `entry` under `cache_root`.
+    fn build_entry(
+        &self,
+        source: &Source,
+        cache_root: &Path,
+        entry: &Path,
+        name: &str,
+    ) -> Result<Built, DictError> {
+        if let Err(e) = fs::create_dir_all(cache_root) {
+            return Ok(Built::Unwritable(format!(
+                "cannot create the cache directory {}: {e}",
+                cache_root.display()
+            )));
+        }
+        sweep(cache_root);
+        let file_name = entry.file_name().unwrap_or_default().to_string_lossy();
+        let tmp = cache_root.join(format!(".{file_name}.tmp-{}", unique()));
+        if let Err(e) = fs::create_dir(&tmp) {
+            return Ok(Built::Unwritable(format!(
+                "cannot write in the cache directory {}: {e}",
+                cache_root.display()
+            )));
+        }
+        self.say(&format!(
+            "building the Japanese dictionary from {} into {} (once, a few seconds)",
+            source.dir.display(),
+            entry.display()
+        ));
+        if let Err(e) = self.build_into(source, &tmp, name) {
+            let _ = fs::remove_dir_all(&tmp);
+            return Err(e);
+        }
+        if let Err(e) = fs::rename(&tmp, entry) {
+            let _ = fs::remove_dir_all(&tmp);
+            // Another process finished the same build first: use its result.
+            if entry.join("metadata.json").is_file() {
+                return Ok(Built::Elsewhere);
+            }
+            return Err(DictError(format!(
+                "cannot move the built dictionary into {}: {e}",
+                entry.display()
+            )));
+        }
+        Ok(Built::Here)
+    }
+
+    /// The cache cannot be written (`why`): build into a temporary directory, load the
+    /// build, and delete it (its files stay mapped until the process ends).
+    fn load_temporary(
+        &self,
+        source: &Source,
+        name: &str,
+        why: String,
+    ) -> Result<Loaded, DictError> {
+        let tmp = tempfile::Builder::new()
+            .prefix("green-ja-")
+            .tempdir_in(&self.temp_root)
+            .map_err(|e| {
+                DictError(format!(
+                    "cannot build the Japanese dictionary from {}: {why}; nor in a temporary \
+                     directory ({e}); {UNWRITABLE_HINT}",
+                    source.dir.display()
+                ))
+            })?;
+        self.say(&format!(
+            "warning: {why}; building the Japanese dictionary from {} into {} for this run \
+             only (a few seconds every run): {UNWRITABLE_HINT}",
+            source.dir.display(),
+            tmp.path().display()
+        ));
+        self.build_into(source, tmp.path(), name)?;
+        let dictionary = load_guarded(tmp.path()).map_err(|why| {
+            DictError(format!(
+                "cannot load the dictionary built at {}: {why}",
+                tmp.path().display()
+            ))
+        })?;
+        Ok(Loaded {
+            dictionary,
+            name: name.to_string(),
+            origin: Origin::Temporary {
+                source: source.dir.clone(),
+            },
+        })
+    }
+
+    /// Build `source` into the empty directory `out`, manifest last, a spinner meanwhile.
+    fn build_into(&self, source: &Source, out: &Path, name: &str) -> Result<(), DictError> {
+        let csv = source
+            .csv_files()
+            .next()
+            .expect("a MeCab source has a CSV file");
+        let encoding = detect_encoding(&csv)
+            .map_err(|e| DictError(format!("cannot read {}: {e}", csv.display())))?;
+        let mut metadata =
+            Metadata::load(IPADIC_METADATA.as_bytes()).map_err(|e| DictError(chain(&e)))?;
+        metadata.name = name.to_string();
+        metadata.encoding = encoding.to_string();
+        let spinner = self.spinner();
+        DictionaryBuilder::new(metadata)
+            .build_dictionary(&source.dir, out)
+            .map_err(|e| chain(&e))
+            .and_then(|()| {
+                let manifest = manifest_of(out).map_err(|e| e.to_string())?;
+                fs::write(out.join(MANIFEST), manifest).map_err(|e| e.to_string())
+            })
+            .map_err(|e| {
+                DictError(format!(
+                    "cannot build the Japanese dictionary from {} ({encoding}): {e}; check \
+                     that it is a complete MeCab IPADIC source",
+                    source.dir.display()
+                ))
+            })?;
+        spinner.finish_and_clear();
+        Ok(())
+    }
+
+    /// A spinner on standard error while a build runs, only when that is a terminal.
+    fn spinner(&self) -> ProgressBar {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+            .with_style(
+                ProgressStyle::with_template(
+                    "{spinner} building the Japanese dictionary {elapsed}",
+                )
+                .expect("valid template"),
+            )
+            .with_finish(ProgressFinish::AndClear);
+        bar.enable_steady_tick(Duration::from_millis(100));
+        bar
+    }
+
+    /// One line on standard error unless quiet; a closed standard error is no reason to stop.
+    fn say(&self, line: &str) {
+        if !self.quiet {
+            let _ = writeln!(std::io::stderr().lock(), "green: {line}");
+        }
+    }
+}
+
+/// How [`Locator::build_entry`] ended.
+enum Built {
+    /// Built by this call.
+    Here,
+    /// Another process renamed the same build into place first.
+    Elsewhere,
+    /// The cache directory cannot be written, for this reason.
+    Unwritable(String),
 }
 
 #[cfg(feature = "embed-ipadic")]
@@ -234,22 +456,41 @@ fn load_guarded(dir: &Path) -> Result<Dictionary, String> {
 
 /// The manifest file of a cache entry: `<size> <checksum> <name>` per file, written last.
 const MANIFEST: &str = "green-manifest.txt";
+/// How old a file's last change must be before a stamp vouches for it.
+const SETTLE: Duration = Duration::from_secs(2);
 
-/// Every file of `dir` but the manifest, as `size checksum name` lines, sorted by name.
-fn manifest_of(dir: &Path) -> std::io::Result<String> {
-    let mut entries: Vec<_> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.file_name());
-    let mut out = String::new();
-    for entry in entries {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name == MANIFEST || !entry.file_type()?.is_file() {
-            continue;
+/// The regular files of an entry the manifest covers (all but itself), sorted by name.
+fn entry_files(dir: &Path) -> std::io::Result<Vec<fs::DirEntry>> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_name() != MANIFEST && entry.file_type()?.is_file() {
+            files.push(entry);
         }
+    }
+    files.sort_by_key(|e| e.file_name());
+    Ok(files)
+}
+
+/// The stamp of an entry that matched its manifest (see the module documentation): a file
+/// beside the entry, not in it, as green before stamps took any extra file in an entry for
+/// damage.
+fn stamp_file(entry: &Path) -> PathBuf {
+    let mut name = entry.as_os_str().to_owned();
+    name.push(".stamp");
+    PathBuf::from(name)
+}
+
+/// Every file of `dir` but the manifest, as `size checksum name` lines.
+fn manifest_of(dir: &Path) -> std::io::Result<String> {
+    let mut out = String::new();
+    for entry in entry_files(dir)? {
         let bytes = fs::read(entry.path())?;
         out.push_str(&format!(
-            "{} {:016x} {name}\n",
+            "{} {:016x} {}\n",
             bytes.len(),
-            checksum(&bytes)
+            checksum(&bytes),
+            entry.file_name().to_string_lossy()
         ));
     }
     Ok(out)
@@ -267,8 +508,92 @@ fn verify(dir: &Path) -> Result<(), String> {
     }
 }
 
-/// Move a damaged entry out of the way, then delete it.
+/// How an entry was found sound.
+#[derive(Debug, PartialEq, Eq)]
+enum Checked {
+    /// `stat` gives the stamp of the last full check: no file was read.
+    ByStamp,
+    /// Checksummed, and stamped for the next run.
+    InFullStamped,
+    /// Checksummed, not stamped (a file changed too recently, or no stamp can be kept).
+    InFull,
+}
+
+/// Check an entry against its stamp, else against its manifest (then stamping it, once
+/// every file has been left alone for `settle`).
+fn check(dir: &Path, settle: Duration) -> Result<Checked, String> {
+    let before = stamp_of(dir);
+    if let Some((stamp, _)) = &before {
+        if fs::read_to_string(stamp_file(dir)).is_ok_and(|s| s == *stamp) {
+            return Ok(Checked::ByStamp);
+        }
+    }
+    verify(dir)?;
+    let Some((stamp, last_change)) = before else {
+        return Ok(Checked::InFull);
+    };
+    let settled = SystemTime::now()
+        .duration_since(last_change)
+        .is_ok_and(|age| age >= settle);
+    // Unchanged while it was read, so the checksums vouch for this stamp.
+    let unchanged = stamp_of(dir).is_some_and(|(after, _)| after == stamp);
+    if settled && unchanged && write_stamp(dir, &stamp).is_ok() {
+        Ok(Checked::InFullStamped)
+    } else {
+        Ok(Checked::InFull)
+    }
+}
+
+/// Replace the stamp atomically (through a temporary file beside it).
+fn write_stamp(dir: &Path, stamp: &str) -> std::io::Result<()> {
+    let file = stamp_file(dir);
+    let mut tmp = file.clone().into_os_string();
+    tmp.push(format!(".tmp-{}", unique()));
+    let tmp = PathBuf::from(tmp);
+    let written = fs::write(&tmp, stamp).and_then(|()| fs::rename(&tmp, &file));
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// What `stat` says of each file the manifest covers and of the manifest, one line each:
+/// size, inode, modification and status-change times; and the latest status change.
+/// `None` where the platform has no status-change time or the entry cannot be listed.
+#[cfg(unix)]
+fn stamp_of(dir: &Path) -> Option<(String, SystemTime)> {
+    use std::os::unix::fs::MetadataExt;
+    let mut paths: Vec<PathBuf> = entry_files(dir).ok()?.iter().map(|e| e.path()).collect();
+    paths.push(dir.join(MANIFEST));
+    let mut stamp = String::new();
+    let mut last_change = UNIX_EPOCH;
+    for path in paths {
+        let m = fs::symlink_metadata(&path).ok()?;
+        let name = path.file_name()?.to_string_lossy();
+        stamp.push_str(&format!(
+            "{} {} {}.{:09} {}.{:09} {name}\n",
+            m.len(),
+            m.ino(),
+            m.mtime(),
+            m.mtime_nsec(),
+            m.ctime(),
+            m.ctime_nsec()
+        ));
+        let changed = u64::try_from(m.ctime()).unwrap_or(0);
+        let nanos = u32::try_from(m.ctime_nsec()).unwrap_or(0);
+        last_change = last_change.max(UNIX_EPOCH + Duration::new(changed, nanos));
+    }
+    Some((stamp, last_change))
+}
+
+#[cfg(not(unix))]
+fn stamp_of(_: &Path) -> Option<(String, SystemTime)> {
+    None
+}
+
+/// Move a damaged entry out of the way, then delete it and its stamp.
 fn discard(entry: &Path) -> Result<(), DictError> {
+    let _ = fs::remove_file(stamp_file(entry));
     let trash = entry.with_extension(format!("damaged-{}", unique()));
     match fs::rename(entry, &trash) {
         Ok(()) => {
@@ -292,7 +617,7 @@ fn unique() -> String {
     format!("{}-{nanos}", std::process::id())
 }
 
-/// Remove temporary build directories older than an hour (left by crashed builds).
+/// Remove temporary build directories and stamps older than an hour (left by crashes).
 fn sweep(cache_root: &Path) {
     let Ok(entries) = fs::read_dir(cache_root) else {
         return;
@@ -306,12 +631,16 @@ fn sweep(cache_root: &Path) {
             .and_then(|t| t.elapsed().ok())
             .is_some_and(|age| age.as_secs() > 3600);
         if stale && (name.contains(".tmp-") || name.contains(".damaged-")) {
-            let _ = fs::remove_dir_all(entry.path());
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                let _ = fs::remove_dir_all(entry.path());
+            } else {
+                let _ = fs::remove_file(entry.path());
+            }
         }
     }
 }
 
-/// FNV-1a over 8-byte words (fast enough for ~50 MB of dictionary on every load).
+/// FNV-1a over 8-byte words (fast enough for ~50 MB of dictionary after a build).
 fn checksum(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut words = bytes.chunks_exact(8);
@@ -338,21 +667,69 @@ fn chain(e: &dyn StdError) -> String {
     out
 }
 
-/// Does `dir` look like a MeCab dictionary source?
-pub fn is_mecab_source(dir: &Path) -> bool {
-    ["char.def", "unk.def", "matrix.def"]
-        .iter()
-        .all(|f| dir.join(f).is_file())
-        && csv_files(dir).is_ok_and(|files| !files.is_empty())
+/// A MeCab dictionary source directory, listed once: whether it is one, its CSV files and
+/// its fingerprint all come from this listing.
+struct Source {
+    dir: PathBuf,
+    /// Every entry's name and `lstat`, sorted by name.
+    entries: Vec<(OsString, fs::Metadata)>,
 }
 
-fn csv_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "csv") && p.is_file())
-        .collect();
-    files.sort();
-    Ok(files)
+impl Source {
+    /// The listing of `dir` if it looks like a MeCab dictionary source (`char.def`,
+    /// `unk.def`, `matrix.def` and at least one `*.csv` file).
+    fn read(dir: &Path) -> Option<Source> {
+        let mut entries = fs::read_dir(dir)
+            .ok()?
+            .map(|e| e.and_then(|e| Ok((e.file_name(), e.metadata()?))))
+            .collect::<std::io::Result<Vec<_>>>()
+            .ok()?;
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let source = Source {
+            dir: dir.to_path_buf(),
+            entries,
+        };
+        let has = |name: &str| source.files().any(|(n, _)| n == name);
+        let is_source = has("char.def")
+            && has("unk.def")
+            && has("matrix.def")
+            && source.csv_files().next().is_some();
+        is_source.then_some(source)
+    }
+
+    /// Names and paths of the regular files (symbolic links followed).
+    fn files(&self) -> impl Iterator<Item = (&OsString, PathBuf)> {
+        self.entries.iter().filter_map(|(name, meta)| {
+            let path = self.dir.join(name);
+            let file = meta.is_file() || (meta.is_symlink() && path.is_file());
+            file.then_some((name, path))
+        })
+    }
+
+    fn csv_files(&self) -> impl Iterator<Item = PathBuf> + '_ {
+        self.files()
+            .filter(|(_, p)| p.extension().is_some_and(|x| x == "csv"))
+            .map(|(_, p)| p)
+    }
+
+    /// Its canonical path and every entry's name, size and modification time.
+    fn fingerprint(&self) -> std::io::Result<u64> {
+        let mut hash = 0xcbf2_9ce4_8422_2325;
+        fnv1a(
+            &mut hash,
+            fs::canonicalize(&self.dir)?.to_string_lossy().as_bytes(),
+        );
+        for (name, meta) in &self.entries {
+            let mtime = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok());
+            fnv1a(&mut hash, name.to_string_lossy().as_bytes());
+            fnv1a(&mut hash, &meta.len().to_le_bytes());
+            fnv1a(&mut hash, &mtime.map_or(0, |d| d.as_nanos()).to_le_bytes());
+        }
+        Ok(hash)
+    }
 }
 
 /// The dictionary's name in signatures: the source directory's name (`ipadic` for the
@@ -402,84 +779,112 @@ fn fnv1a(hash: &mut u64, bytes: &[u8]) {
     }
 }
 
-/// A fingerprint of the source directory: its canonical path and every file's name, size
-/// and modification time.
-fn fingerprint(dir: &Path) -> std::io::Result<u64> {
-    let mut hash = 0xcbf2_9ce4_8422_2325;
-    fnv1a(
-        &mut hash,
-        fs::canonicalize(dir)?.to_string_lossy().as_bytes(),
-    );
-    let mut entries: Vec<_> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let meta = entry.metadata()?;
-        let mtime = meta
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(UNIX_EPOCH).ok());
-        fnv1a(&mut hash, entry.file_name().to_string_lossy().as_bytes());
-        fnv1a(&mut hash, &meta.len().to_le_bytes());
-        fnv1a(&mut hash, &mtime.map_or(0, |d| d.as_nanos()).to_le_bytes());
-    }
-    Ok(hash)
-}
-
-/// Build `source` into the cache unless an entry for it exists; returns the entry's path
-/// and whether it was built by this call.
-fn build_cached(
-    source: &Path,
-    cache_root: &Path,
-    name: &str,
-) -> Result<(PathBuf, bool), DictError> {
-    let io = |what: &str, path: &Path, e: std::io::Error| {
-        DictError(format!("cannot {what} {}: {e}", path.display()))
-    };
-    let key = fingerprint(source).map_err(|e| io("read the dictionary source", source, e))?;
-    let entry = format!("ja-{name}-lindera{}-{key:016x}", lindera::get_version());
-    let final_dir = cache_root.join(&entry);
-    if final_dir.join("metadata.json").is_file() {
-        return Ok((final_dir, false));
-    }
-    fs::create_dir_all(cache_root).map_err(|e| io("create the cache directory", cache_root, e))?;
-    sweep(cache_root);
-    let csv = csv_files(source).map_err(|e| io("list", source, e))?;
-    let encoding = detect_encoding(&csv[0]).map_err(|e| io("read", &csv[0], e))?;
-    let mut metadata =
-        Metadata::load(IPADIC_METADATA.as_bytes()).map_err(|e| DictError(chain(&e)))?;
-    metadata.name = name.to_string();
-    metadata.encoding = encoding.to_string();
-
-    let tmp = cache_root.join(format!(".{entry}.tmp-{}", unique()));
-    let built = DictionaryBuilder::new(metadata)
-        .build_dictionary(source, &tmp)
-        .map_err(|e| chain(&e))
-        .and_then(|()| {
-            let manifest = manifest_of(&tmp).map_err(|e| e.to_string())?;
-            fs::write(tmp.join(MANIFEST), manifest).map_err(|e| e.to_string())
-        });
-    if let Err(e) = built {
-        let _ = fs::remove_dir_all(&tmp);
-        return Err(DictError(format!(
-            "cannot build the Japanese dictionary from {} ({encoding}): {}; check that it is \
-             a complete MeCab IPADIC source",
-            source.display(),
-            e
-        )));
-    }
-    if let Err(e) = fs::rename(&tmp, &final_dir) {
-        let _ = fs::remove_dir_all(&tmp);
-        // Another process finished the same build first: use its result.
-        if !final_dir.join("metadata.json").is_file() {
-            return Err(io("move the built dictionary into", &final_dir, e));
-        }
-    }
-    Ok((final_dir, true))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fixture dictionary (tests/fixtures/tinydic) built into a fresh cache.
+    fn built() -> (tempfile::TempDir, PathBuf) {
+        let cache = tempfile::tempdir().unwrap();
+        let locator = Locator {
+            path: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tinydic")),
+            system_source: PathBuf::from("/nonexistent"),
+            cache_root: Some(cache.path().to_path_buf()),
+            temp_root: cache.path().to_path_buf(),
+            use_embedded: false,
+            quiet: true,
+        };
+        let Origin::Cached { cache: entry, .. } = locator.load().unwrap().origin else {
+            panic!("expected a cache build");
+        };
+        (cache, entry)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_sound_entry_is_checksummed_then_trusted_by_its_stamp() {
+        let (_cache, entry) = built();
+        // Too fresh for the settling time: checksummed, not stamped.
+        assert_eq!(
+            check(&entry, Duration::from_secs(3600)),
+            Ok(Checked::InFull)
+        );
+        assert!(!stamp_file(&entry).exists());
+        assert_eq!(check(&entry, Duration::ZERO), Ok(Checked::InFullStamped));
+        assert_eq!(check(&entry, SETTLE), Ok(Checked::ByStamp));
+        // The stamp lives beside the entry: the entry still matches its manifest.
+        assert_eq!(verify(&entry), Ok(()));
+    }
+
+    /// Set a file's modification time.
+    fn set_mtime(path: &Path, mtime: SystemTime) {
+        let file = fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(mtime).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn damage_that_keeps_size_and_mtime_is_caught() {
+        let (_a, edited) = built();
+        let (b, replaced) = built();
+        // Stamped by a run after the settling time, so that a later write moves the ctime
+        // even on a filesystem with a coarse clock.
+        std::thread::sleep(SETTLE);
+        for entry in [&edited, &replaced] {
+            assert_eq!(check(entry, SETTLE), Ok(Checked::InFullStamped));
+        }
+
+        // Edited in place, size and mtime restored: same inode, only the ctime tells.
+        let path = edited.join("dict.vals");
+        let mtime = fs::metadata(&path).unwrap().modified().unwrap();
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[0] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        set_mtime(&path, mtime);
+        assert_eq!(fs::metadata(&path).unwrap().modified().unwrap(), mtime);
+        assert_eq!(
+            check(&edited, SETTLE),
+            Err("its files do not match its manifest".into())
+        );
+
+        // Swapped for another file of the same size and mtime: the inode tells.
+        let path = replaced.join("matrix.mtx");
+        let meta = fs::metadata(&path).unwrap();
+        let other = b.path().join("other");
+        fs::write(&other, vec![7u8; meta.len() as usize]).unwrap();
+        set_mtime(&other, meta.modified().unwrap());
+        fs::rename(&other, &path).unwrap();
+        assert!(check(&replaced, SETTLE).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_copied_entry_is_checksummed_again_not_rebuilt() {
+        let (cache, entry) = built();
+        assert_eq!(check(&entry, Duration::ZERO), Ok(Checked::InFullStamped));
+        // A copy keeps contents and mtimes but not inodes or ctimes (a backup restored).
+        let copy = cache.path().join("copy");
+        fs::create_dir(&copy).unwrap();
+        for file in fs::read_dir(&entry).unwrap() {
+            let file = file.unwrap();
+            let to = copy.join(file.file_name());
+            fs::copy(file.path(), &to).unwrap();
+            set_mtime(&to, file.metadata().unwrap().modified().unwrap());
+        }
+        fs::copy(stamp_file(&entry), stamp_file(&copy)).unwrap();
+        assert_eq!(check(&copy, Duration::ZERO), Ok(Checked::InFullStamped));
+        assert_eq!(check(&copy, Duration::ZERO), Ok(Checked::ByStamp));
+    }
+
+    #[test]
+    fn a_garbled_stamp_only_costs_a_full_check() {
+        let (_cache, entry) = built();
+        fs::write(stamp_file(&entry), "garbage\n").unwrap();
+        assert!(matches!(
+            check(&entry, Duration::ZERO),
+            Ok(Checked::InFull | Checked::InFullStamped)
+        ));
+    }
 
     #[test]
     fn detects_encoding_from_a_csv_sample() {

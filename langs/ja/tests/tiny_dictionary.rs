@@ -1,6 +1,7 @@
 //! The real lindera build-and-load path on a tiny EUC-JP MeCab dictionary (tests/fixtures/
 //! tinydic), so it runs without IPADIC: build into a cache, reuse it, load a compiled
-//! directory, recover from a damaged cache, and say clearly when nothing is found.
+//! directory, recover from a damaged cache (stamped or not), build for one run when the
+//! cache cannot be written, and say clearly when nothing is found.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,7 +18,9 @@ fn locator(path: Option<PathBuf>, cache: &Path) -> Locator {
         path,
         system_source: PathBuf::from("/nonexistent/mecab/dic/ipadic"),
         cache_root: Some(cache.to_path_buf()),
+        temp_root: std::env::temp_dir(),
         use_embedded: false,
+        quiet: true,
     }
 }
 
@@ -167,6 +170,131 @@ fn random_bytes_do_not_panic() {
 #[test]
 fn an_entry_without_manifest_is_rebuilt() {
     rebuilt_after(|dir| fs::remove_file(dir.join("green-manifest.txt")).unwrap());
+}
+
+#[test]
+fn an_edit_keeping_size_and_mtime_is_rebuilt() {
+    rebuilt_after(|dir| {
+        let path = dir.join("dict.words");
+        let mtime = fs::metadata(&path).unwrap().modified().unwrap();
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[0] ^= 1;
+        fs::write(&path, bytes).unwrap();
+        set_mtime(&path, mtime);
+    });
+}
+
+#[test]
+fn swapped_files_are_rebuilt() {
+    rebuilt_after(|dir| {
+        let (a, b, tmp) = (dir.join("dict.vals"), dir.join("dict.words"), dir.join("x"));
+        fs::rename(&a, &tmp).unwrap();
+        fs::rename(&b, &a).unwrap();
+        fs::rename(&tmp, &b).unwrap();
+    });
+}
+
+fn set_mtime(path: &Path, mtime: std::time::SystemTime) {
+    let file = fs::File::options().write(true).open(path).unwrap();
+    file.set_modified(mtime).unwrap();
+}
+
+/// A run after the settling time stamps the entry beside it and later runs trust the
+/// stamp; damage that keeps every file's size and mtime still fails it and rebuilds.
+#[cfg(unix)]
+#[test]
+fn a_stamped_entry_damaged_in_place_is_rebuilt() {
+    let cache = tempfile::tempdir().unwrap();
+    let built = build_cache(cache.path());
+    let mut stamp = built.clone().into_os_string();
+    stamp.push(".stamp");
+    let stamp = PathBuf::from(stamp);
+    assert!(!stamp.exists(), "a fresh build is not stamped");
+    // Past the settling time (2 s) that a stamp waits for.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let reused = locator(Some(fixture()), cache.path()).load().unwrap();
+    assert!(matches!(
+        reused.origin,
+        Origin::Cached {
+            built_now: false,
+            ..
+        }
+    ));
+    assert!(stamp.exists());
+
+    let path = built.join("dict.vals");
+    let mtime = fs::metadata(&path).unwrap().modified().unwrap();
+    let mut bytes = fs::read(&path).unwrap();
+    bytes[0] ^= 1;
+    fs::write(&path, bytes).unwrap();
+    set_mtime(&path, mtime);
+    let loaded = locator(Some(fixture()), cache.path()).load().unwrap();
+    assert!(matches!(
+        loaded.origin,
+        Origin::Cached {
+            built_now: true,
+            ..
+        }
+    ));
+    assert_eq!(
+        tokens(&Japanese::from_loaded(loaded), "私は学生です。"),
+        ["私", "は", "学生", "です", "。"]
+    );
+    // The old stamp went with the damaged entry.
+    assert!(!stamp.exists());
+    assert_eq!(fs::read_dir(cache.path()).unwrap().count(), 1);
+}
+
+/// A directory path that cannot be created: it runs through a regular file.
+fn under_a_file(dir: &Path) -> PathBuf {
+    let file = dir.join("file");
+    fs::write(&file, "").unwrap();
+    file.join("cache")
+}
+
+#[test]
+fn an_unwritable_cache_builds_for_this_run_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let temp = dir.path().join("tmp");
+    fs::create_dir(&temp).unwrap();
+    for cache_root in [Some(under_a_file(dir.path())), None] {
+        let mut loc = locator(Some(fixture()), Path::new("/unused"));
+        loc.cache_root = cache_root;
+        loc.temp_root = temp.clone();
+        let loaded = loc.load().unwrap();
+        assert_eq!(loaded.origin, Origin::Temporary { source: fixture() });
+        // Deleted once loaded; the mapped files live on until the process ends.
+        assert_eq!(fs::read_dir(&temp).unwrap().count(), 0);
+        assert_eq!(
+            tokens(&Japanese::from_loaded(loaded), "私は学生です。"),
+            ["私", "は", "学生", "です", "。"]
+        );
+    }
+}
+
+#[test]
+fn no_writable_directory_at_all_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache_root = under_a_file(dir.path());
+    let mut loc = locator(Some(fixture()), &cache_root);
+    loc.temp_root = cache_root.join("tmp");
+    let err = loc.load().err().unwrap().to_string();
+    assert!(
+        err.starts_with("cannot build the Japanese dictionary from"),
+        "{err}"
+    );
+    for part in [
+        &format!("cannot create the cache directory {}", cache_root.display()),
+        &format!(
+            "nor in a temporary directory (Not a directory (os error 20) at path \"{}/green-ja-",
+            loc.temp_root.display()
+        ),
+        "set XDG_CACHE_HOME to a writable directory",
+        "--ja-dict DIR or GREEN_JA_DICT=DIR",
+    ] {
+        assert!(err.contains(part), "missing {part:?} in: {err}");
+    }
+    assert!(!err.contains('\n'));
 }
 
 #[test]

@@ -44,11 +44,11 @@ pub struct Args {
     pub source: Option<String>,
 
     /// Reference files.
-    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., required = true, value_name = "REF")]
+    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., action = clap::ArgAction::Set, required = true, value_name = "REF")]
     pub refs: Vec<String>,
 
     /// System output files (`-o` as in the package).
-    #[arg(short = 'o', short_alias = 'c', long = "out", visible_aliases = ["outputs", "hyp", "hyps", "cor"], num_args = 1.., required = true, value_name = "HYP")]
+    #[arg(short = 'o', short_alias = 'c', long = "out", visible_aliases = ["outputs", "hyp", "hyps", "cor"], num_args = 1.., action = clap::ArgAction::Set, required = true, value_name = "HYP")]
     pub hyps: Vec<String>,
 
     /// Highest n-gram order.
@@ -81,6 +81,11 @@ pub struct Args {
     /// Accepted for the package's command lines; green always draws with its fixed seeds.
     #[arg(short = 'f', long = "fix-seed", visible_alias = "fix")]
     pub fix_seed: bool,
+
+    /// Accepted for the package's command lines (its worker processes) and ignored; use
+    /// --threads.
+    #[arg(short = 'p', long = "proc", value_name = "N")]
+    pub processes: Option<usize>,
 
     /// Output: text (the package's) or json (scores and a signature).
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]

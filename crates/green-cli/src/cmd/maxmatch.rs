@@ -1,10 +1,17 @@
 //! `green maxmatch` (alias `m2scorer`): M2 scores exactly as the NUS m2scorer prints them.
 //!
-//! A drop-in for `m2scorer.py [-v] [--beta B] [--max_unchanged_words N]
+//! A drop-in for `m2scorer.py [-v] [--very_verbose] [--beta B] [--max_unchanged_words N]
 //! [--ignore_whitespace_casing] SYSTEM GOLD`, and more: several systems against one gold file
 //! (the lattice work is per system, the gold file is read once), a tokenizer for raw system
 //! output, JSON with a signature, and `-v` as a table (the chosen annotator, counts and edit
 //! sequence per sentence) instead of Python reprs. The metric is `green_m2`.
+//!
+//! Options parse as the original's `getopt` parses them, so that a command line it accepts
+//! means the same here: a unique prefix of a long option is that option (`--be 1`, `--max 0`,
+//! `--ignore`; `--ver` is ambiguous between `--verbose` and `--very_verbose`, as there; green's
+//! own long options take prefixes too), and an option given twice takes its last value.
+//! `--very_verbose` makes the original dump its edit matrices, lattice and weights as Python
+//! reprs; here it is `-v` (listed in docs/differences.md).
 
 use anyhow::{Context, Result};
 use green_m2::{Alternatives, Options, Report, SentenceStats};
@@ -16,9 +23,14 @@ use crate::output::emit;
 use crate::stats::{keep, write_stats, CorpusDigest, Rows, ShardFile};
 
 #[derive(clap::Args, Debug)]
+#[command(
+    infer_long_args = true,
+    args_override_self = true,
+    override_usage = "green maxmatch [OPTIONS] SYSTEM... GOLD.m2"
+)]
 pub struct Args {
     /// System output files (one sentence per line), then the gold M2 file last.
-    #[arg(num_args = 2.., required = true, value_name = "SYSTEM... GOLD")]
+    #[arg(num_args = 2.., required = true, value_name = "FILE")]
     pub files: Vec<String>,
 
     /// Beta of the F-score.
@@ -45,6 +57,10 @@ pub struct Args {
     /// before the scores; with --format json, a list per system).
     #[arg(short = 'v', long)]
     pub verbose: bool,
+
+    /// The original's dump of its lattice and graphs: here the same as -v.
+    #[arg(long = "very_verbose")]
+    pub very_verbose: bool,
 
     /// ChERRANT target lines (T<ref>-A<alt>), which the original rejects: first keeps the
     /// edits of each reference's first alternative, pool keeps every alternative's edits.
@@ -159,7 +175,8 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }
-    emit(&print(&file, args.verbose, args.format == "json")?)
+    let verbose = args.verbose || args.very_verbose;
+    emit(&print(&file, verbose, args.format == "json")?)
 }
 
 /// The input guards over the gold sources and the system lines as the scorer splits them

@@ -23,9 +23,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR", default_value = "../shared/data")]
     pub data: PathBuf,
 
-    /// Datasets: built-in names (gjg15, seeda, revisitcgec-minimal, revisitcgec-fluency) or
-    /// descriptor TOML files.
-    #[arg(short = 'D', long = "dataset", value_name = "NAME|FILE", num_args = 1..,
+    /// Datasets: built-in names (see --list-datasets) or descriptor TOML files.
+    #[arg(short = 'D', long = "dataset", value_name = "NAME|FILE", num_args = 1.., help = dataset_help(),
           default_values = ["gjg15", "seeda", "revisitcgec-minimal", "revisitcgec-fluency"])]
     pub datasets: Vec<String>,
 
@@ -147,6 +146,15 @@ pub struct Args {
 
 /// Largest number of values one range may give.
 const MAX_RANGE: usize = 10_000;
+
+/// The help of `--dataset`, naming every built-in dataset.
+fn dataset_help() -> String {
+    let names: Vec<&str> = BUILTIN.iter().map(|(name, _)| *name).collect();
+    format!(
+        "Datasets: built-in names ({}) or descriptor TOML files",
+        names.join(", ")
+    )
+}
 
 /// `A`, `A,B,...` or `A..B[:STEP]` (inclusive).
 fn parse_values(specs: &[String], what: &str) -> Result<Vec<f64>> {
@@ -304,6 +312,14 @@ pub fn run(args: &Args) -> Result<()> {
         .collect::<Result<_, _>>()?;
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
+    for h in &report.human {
+        if h.scores.windows(2).all(|w| w[0] == w[1]) {
+            crate::output::warn(&format!(
+                "{} {}: every system has the same human score; with no spread, correlations with it are undefined and print NA (are all its judgments ties?)",
+                h.dataset, h.view
+            ));
+        }
+    }
     // Everything is computed before anything is printed or written: a bad --plot-row or a
     // plot that cannot be drawn leaves no output behind.
     let files = match &args.out_dir {
@@ -410,12 +426,8 @@ fn plot_row<'a>(
 fn read_external(paths: &[PathBuf]) -> Result<Vec<green_meta::report::External>> {
     let mut out = Vec::new();
     for p in paths {
-        let text = std::fs::read_to_string(p)
-            .with_context(|| format!("cannot read external scores {}", p.display()))?;
-        out.extend(green_meta::report::External::parse(
-            &text,
-            &p.display().to_string(),
-        )?);
+        let text = crate::input::read_text(&p.to_string_lossy())?;
+        green_meta::report::External::parse_into(&mut out, &text, &p.display().to_string())?;
     }
     Ok(out)
 }

@@ -8,6 +8,10 @@ use green_edits::align::Merge;
 use rayon::prelude::*;
 
 #[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "green errant-parallel -orig SRC -cor COR... -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]\n       green errant-parallel --para FILE -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]",
+    after_help = super::errant::ONE_DASH
+)]
 pub struct Args {
     /// The source file: one tokenized sentence per line.
     #[arg(
@@ -143,7 +147,8 @@ pub fn run(args: &Args) -> Result<()> {
             let source = retok(source)?;
             let cors = cors.iter().map(|c| retok(c)).collect::<Result<Vec<_>>>()?;
             let c: Vec<&str> = cors.iter().map(String::as_str).collect();
-            Ok(green_edits::parallel::block(&source, &c, merge))
+            green_edits::parallel::block(&source, &c, merge)
+                .map_err(|e| anyhow::anyhow!("{name}:{}: {e}", i + 1))
         })
         .collect::<Result<_>>()?;
     let text = blocks.concat();

@@ -8,6 +8,7 @@
 use std::io::IsTerminal;
 
 use anyhow::{bail, Context, Result};
+use clap::ArgAction;
 use green_engine::{
     Accumulator, Config, Report, Scorer, Sentence, SentenceCounts, SentenceScores, Signature,
     Tokenizer, BATCH,
@@ -42,7 +43,7 @@ pub struct Args {
     pub source: Option<String>,
 
     /// Reference files, one reference set per file.
-    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., value_name = "REF")]
+    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., action = ArgAction::Set, value_name = "REF")]
     pub refs: Vec<String>,
 
     /// Corrected (system) files, one system per file.
@@ -52,6 +53,7 @@ pub struct Args {
         long = "cor",
         visible_aliases = ["cors", "corrected", "corrected-sentences", "out", "outs", "outputs", "hyp", "hyps", "hypotheses"],
         num_args = 1..,
+        action = ArgAction::Set,
         value_name = "HYP"
     )]
     pub hyps: Vec<String>,
@@ -61,7 +63,7 @@ pub struct Args {
     pub n: i64,
 
     /// One or more betas (recall weight); `inf` means recall only.
-    #[arg(short = 'b', long = "beta", num_args = 1.., default_values_t = [1.0], allow_negative_numbers = true)]
+    #[arg(short = 'b', long = "beta", num_args = 1.., value_delimiter = ',', action = ArgAction::Set, default_values_t = [1.0], allow_negative_numbers = true)]
     pub betas: Vec<f64>,
 
     /// Digits after the decimal point.

@@ -162,13 +162,59 @@ pub struct Report {
 }
 
 /// Texts of one variant, drawn once and shared by every metric.
-struct Drawn {
+struct Drawn<'a> {
     /// Per unit: chain sources, chain texts, gold scores per chain element, added types.
     chains: Vec<Chain>,
-    /// `[rep][item]`: the unit whose references score the item, the source text and the
-    /// `max_m + 1` corpus texts. One item per unit ([`Protocol::Lattice`]) or per sentence
-    /// ([`Protocol::Paper`]).
-    corpora: Vec<Vec<(usize, String, Vec<String>)>>,
+    /// The corpus items: the repetitions' texts are drawn when they are counted
+    /// ([`Drawn::item`]), one repetition at a time, so memory does not grow with `--reps`.
+    corpora: Corpora<'a>,
+}
+
+/// What draws the corpora's items: one item per unit ([`Protocol::Lattice`]) or per
+/// sentence ([`Protocol::Paper`], `sentences[i]` = its first unit and how many it has).
+struct Corpora<'a> {
+    units: &'a [Unit],
+    opts: &'a Options,
+    precision: bool,
+    sentences: Option<Vec<(usize, usize)>>,
+}
+
+impl Corpora<'_> {
+    fn items(&self) -> usize {
+        self.sentences.as_ref().map_or(self.units.len(), Vec::len)
+    }
+
+    /// Item `i` of repetition `rep`: the unit whose references score it, the source text and
+    /// the `max_m + 1` corpus texts. Each draw depends on (seed, repetition, item) only.
+    fn item(&self, rep: usize, i: usize) -> (usize, String, Vec<String>) {
+        let opts = self.opts;
+        let strip = |mut s: String| {
+            if opts.strip_spaces {
+                s.retain(|c| c != ' ');
+            }
+            s
+        };
+        match &self.sentences {
+            Some(sentences) => {
+                let (first, count) = sentences[i];
+                paper_item(self.units, opts, rep, first, count, self.precision, &strip)
+            }
+            None => {
+                let unit = &self.units[i];
+                let k = unit.edits.len();
+                let src = lattice::random_source(
+                    k,
+                    self.precision,
+                    &mut lattice::rng(opts.seed, rep, i, Purpose::Source),
+                );
+                let mut rng = lattice::rng(opts.seed, rep, i, Purpose::Corpus);
+                let texts = (0..=opts.max_m)
+                    .map(|m| strip(unit.apply(&lattice::corpus_draw(k, &src, m, &mut rng))))
+                    .collect();
+                (i, strip(unit.apply(&src)), texts)
+            }
+        }
+    }
 }
 
 struct Chain {
@@ -179,7 +225,7 @@ struct Chain {
     added: Vec<String>,
 }
 
-fn draw(units: &[Unit], opts: &Options, precision: bool) -> Drawn {
+fn draw<'a>(units: &'a [Unit], opts: &'a Options, precision: bool) -> Drawn<'a> {
     let strip = |mut s: String| {
         if opts.strip_spaces {
             s.retain(|c| c != ' ');
@@ -229,74 +275,63 @@ fn draw(units: &[Unit], opts: &Options, precision: bool) -> Drawn {
             }
         })
         .collect();
-    let corpora = (0..opts.reps)
-        .map(|rep| {
-            if paper {
-                paper_corpus(units, opts, rep, precision, &strip)
-            } else {
-                units
-                    .iter()
-                    .enumerate()
-                    .map(|(u, unit)| {
-                        let k = unit.edits.len();
-                        let src = lattice::random_source(
-                            k,
-                            precision,
-                            &mut lattice::rng(opts.seed, rep, u, Purpose::Source),
-                        );
-                        let mut rng = lattice::rng(opts.seed, rep, u, Purpose::Corpus);
-                        let texts = (0..=opts.max_m).map(|m| {
-                            strip(unit.apply(&lattice::corpus_draw(k, &src, m, &mut rng)))
-                        });
-                        (u, strip(unit.apply(&src)), texts.collect())
-                    })
-                    .collect()
-            }
-        })
-        .collect();
-    Drawn { chains, corpora }
+    // The paper's corpora have one item per sentence: its units are consecutive.
+    let sentences = paper.then(|| {
+        let mut out = Vec::new();
+        let mut first = 0;
+        while first < units.len() {
+            let sentence = units[first].sentence;
+            let count = units[first..]
+                .iter()
+                .take_while(|u| u.sentence == sentence)
+                .count();
+            out.push((first, count));
+            first += count;
+        }
+        out
+    });
+    Drawn {
+        chains,
+        corpora: Corpora {
+            units,
+            opts,
+            precision,
+            sentences,
+        },
+    }
 }
 
-/// One repetition of the paper's corpora: per sentence, one annotation drawn uniformly
-/// (the same for every M of this repetition, so that one set of held-out references scores
-/// them all), Binomial(n, p) edits of it applied for each M, and a source that is a uniform
-/// lattice element of an annotation drawn independently (the original in the precision
-/// variant).
-fn paper_corpus(
+/// One sentence of a repetition of the paper's corpora (its units `first..first + count`):
+/// one annotation drawn uniformly (the same for every M of this repetition, so that one set
+/// of held-out references scores them all), Binomial(n, p) edits of it applied for each M,
+/// and a source that is a uniform lattice element of an annotation drawn independently (the
+/// original in the precision variant).
+fn paper_item(
     units: &[Unit],
     opts: &Options,
     rep: usize,
+    first: usize,
+    count: usize,
     precision: bool,
     strip: &dyn Fn(String) -> String,
-) -> Vec<(usize, String, Vec<String>)> {
-    let mut out = Vec::new();
-    let mut first = 0;
-    while first < units.len() {
-        let sentence = units[first].sentence;
-        let count = units[first..]
-            .iter()
-            .take_while(|u| u.sentence == sentence)
-            .count();
-        let mut rng = lattice::rng(opts.seed, rep, first, Purpose::Corpus);
-        let unit = first + rng.gen_range(0..count as u32) as usize;
-        let other = &units[first + rng.gen_range(0..count as u32) as usize];
-        let mut source_rng = lattice::rng(opts.seed, rep, first, Purpose::Source);
-        let source = lattice::random_source(other.edits.len(), precision, &mut source_rng);
-        let k = units[unit].edits.len();
-        let texts = (0..=opts.max_m)
-            .map(|m| {
-                let (n, p) = lattice::paper_binomial(m);
-                let take = lattice::binomial(n, p, &mut rng).min(k);
-                let mut chosen = lattice::random_chain(k, &[], &mut rng);
-                chosen.truncate(take);
-                chosen.sort_unstable();
-                strip(units[unit].apply(&chosen))
-            })
-            .collect();
-        out.push((unit, strip(other.apply(&source)), texts));
-        first += count;
-    }
-    out
+) -> (usize, String, Vec<String>) {
+    let mut rng = lattice::rng(opts.seed, rep, first, Purpose::Corpus);
+    let unit = first + rng.gen_range(0..count as u32) as usize;
+    let other = &units[first + rng.gen_range(0..count as u32) as usize];
+    let mut source_rng = lattice::rng(opts.seed, rep, first, Purpose::Source);
+    let source = lattice::random_source(other.edits.len(), precision, &mut source_rng);
+    let k = units[unit].edits.len();
+    let texts = (0..=opts.max_m)
+        .map(|m| {
+            let (n, p) = lattice::paper_binomial(m);
+            let take = lattice::binomial(n, p, &mut rng).min(k);
+            let mut chosen = lattice::random_chain(k, &[], &mut rng);
+            chosen.truncate(take);
+            chosen.sort_unstable();
+            strip(units[unit].apply(&chosen))
+        })
+        .collect();
+    (unit, strip(other.apply(&source)), texts)
 }
 
 /// Run MAEGE on a parsed M2 file for every configuration.
@@ -411,16 +446,50 @@ struct Fold {
     sent_scores: Vec<f64>,
     sent_gold: Vec<f64>,
     types: BTreeMap<String, (f64, u64, u64)>,
-    /// `[rep][m]` GREEN region totals (corpus level) or sentence-score sums (mean level).
-    regions: Vec<Vec<Vec<Regions>>>,
-    sums: Vec<Vec<f64>>,
-    /// GLEU corpus: `[iteration][rep][m]` statistics.
-    gleu: Vec<Vec<Vec<GleuStats>>>,
-    /// M2 corpus: `[rep][m]` greedy folds.
-    m2: Vec<Vec<green_m2::Fold>>,
-    /// ERRANT and CLEME corpus: `[rep][m]` sentence statistics in item order.
-    errant: Vec<Vec<Vec<green_edits::compare::SentenceStats>>>,
-    cleme: Vec<Vec<Vec<green_edits::cleme::SentenceStats>>>,
+    /// The corpus repetition being folded.
+    rep: RepTotals,
+    /// Every repetition's corpus score per M, in order: (scores, their M).
+    corpus_xy: (Vec<f64>, Vec<f64>),
+    /// Per M, the mean corpus score over the repetitions.
+    per_m: Vec<f64>,
+}
+
+/// One corpus repetition's totals per M, folded over its items in order.
+#[derive(Clone)]
+struct RepTotals {
+    /// GREEN region totals (corpus level) or sentence-score sums (mean level).
+    regions: Vec<Vec<Regions>>,
+    sums: Vec<f64>,
+    /// GLEU corpus: `[iteration][m]` statistics.
+    gleu: Vec<Vec<GleuStats>>,
+    /// M2 corpus: greedy folds.
+    m2: Vec<green_m2::Fold>,
+    /// ERRANT and CLEME corpus: sentence statistics in item order.
+    errant: Vec<Vec<green_edits::compare::SentenceStats>>,
+    cleme: Vec<Vec<green_edits::cleme::SentenceStats>>,
+}
+
+impl RepTotals {
+    fn new(cfg: &MetricConfig, ms: usize) -> RepTotals {
+        let iters = match cfg.metric {
+            Metric::Gleu { iterations, .. } if cfg.level == Level::Corpus => iterations.max(1),
+            _ => 0,
+        };
+        let gn = cfg.n();
+        RepTotals {
+            regions: vec![vec![Regions::default(); gn]; ms],
+            sums: vec![0.0; ms],
+            gleu: vec![vec![GleuStats::new(gn); ms]; iters],
+            m2: match cfg.metric {
+                Metric::M2 { beta } if cfg.level == Level::Corpus => {
+                    vec![green_m2::Fold::new(beta); ms]
+                }
+                _ => Vec::new(),
+            },
+            errant: vec![Vec::new(); ms],
+            cleme: vec![Vec::new(); ms],
+        }
+    }
 }
 
 /// What one text set (a chain, or one repetition of a corpus item) gives the metrics: the
@@ -450,15 +519,18 @@ fn m2_stats(
     for (id, r) in refs.iter().enumerate() {
         let r = retok(r)?;
         let t: Vec<&str> = r.split(' ').filter(|t| !t.is_empty()).collect();
-        let gold = edits(&align(&s, &t, &Levenshtein), Merge::AllMerge)
-            .into_iter()
-            .map(|((a, b), (c, d))| green_m2::GoldEdit {
-                start: a,
-                end: b,
-                original: s[a..b].join(" "),
-                corrections: vec![t[c..d].join(" ")],
-            })
-            .collect();
+        let gold = edits(
+            &align(&s, &t, &Levenshtein).map_err(|e| e.to_string())?,
+            Merge::AllMerge,
+        )
+        .into_iter()
+        .map(|((a, b), (c, d))| green_m2::GoldEdit {
+            start: a,
+            end: b,
+            original: s[a..b].join(" "),
+            corrections: vec![t[c..d].join(" ")],
+        })
+        .collect();
         annotators.push(green_m2::Annotator {
             id: id as i64,
             edits: gold,
@@ -566,29 +638,14 @@ fn evaluate(
     };
     let mut folds: Vec<Fold> = cfgs
         .iter()
-        .map(|c| {
-            let iters = match c.metric {
-                Metric::Gleu { iterations, .. } if c.level == Level::Corpus => iterations.max(1),
-                _ => 0,
-            };
-            let gn = c.n();
-            Fold {
-                pairs: PairCounts::default(),
-                sent_scores: Vec::new(),
-                sent_gold: Vec::new(),
-                types: BTreeMap::new(),
-                regions: vec![vec![vec![Regions::default(); gn]; ms]; opts.reps],
-                sums: vec![vec![0.0; ms]; opts.reps],
-                gleu: vec![vec![vec![GleuStats::new(gn); ms]; opts.reps]; iters],
-                m2: match c.metric {
-                    Metric::M2 { beta } if c.level == Level::Corpus => {
-                        vec![vec![green_m2::Fold::new(beta); ms]; opts.reps]
-                    }
-                    _ => Vec::new(),
-                },
-                errant: vec![vec![Vec::new(); ms]; opts.reps],
-                cleme: vec![vec![Vec::new(); ms]; opts.reps],
-            }
+        .map(|c| Fold {
+            pairs: PairCounts::default(),
+            sent_scores: Vec::new(),
+            sent_gold: Vec::new(),
+            types: BTreeMap::new(),
+            rep: RepTotals::new(c, ms),
+            corpus_xy: (Vec::new(), Vec::new()),
+            per_m: vec![0.0; ms],
         })
         .collect();
     let units = drawn.chains.len();
@@ -624,47 +681,43 @@ fn evaluate(
             }
         }
     }
-    // Corpus items, every repetition: item i of each repetition is folded in order.
-    let items = drawn.corpora.first().map_or(0, Vec::len);
-    for start in (0..items).step_by(BATCH) {
-        let end = (start + BATCH).min(items);
-        let counted: Vec<Vec<Counted>> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                Counter::with_local(|counter| {
-                    drawn
-                        .corpora
-                        .iter()
-                        .map(|rep| {
-                            let (u, src, texts) = &rep[i];
-                            let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
-                            count(counter, src, &refs[*u], &hyps).map_err(fail(*u))
-                        })
-                        .collect::<Result<Vec<_>, Error>>()
+    // Corpus items, one repetition at a time: its items are drawn as they are counted and
+    // folded in order, then the repetition is scored and its totals dropped, so memory does
+    // not grow with the number of repetitions.
+    let items = drawn.corpora.items();
+    for rep in 0..opts.reps {
+        for start in (0..items).step_by(BATCH) {
+            let end = (start + BATCH).min(items);
+            let counted: Vec<Counted> = (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let (u, src, texts) = drawn.corpora.item(rep, i);
+                    let hyps: Vec<&str> = texts.iter().map(String::as_str).collect();
+                    Counter::with_local(|counter| {
+                        count(counter, &src, &refs[u], &hyps).map_err(fail(u))
+                    })
                 })
-            })
-            .collect::<Result<_, Error>>()?;
-        for (off, corpus_counts) in counted.iter().enumerate() {
-            for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
-                fold_corpus(cfg, fold, corpus_counts, start + off);
+                .collect::<Result<_, Error>>()?;
+            for (off, item_counts) in counted.iter().enumerate() {
+                for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
+                    fold_corpus(cfg, &mut fold.rep, item_counts, rep, start + off);
+                }
+            }
+        }
+        for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
+            let totals = std::mem::replace(&mut fold.rep, RepTotals::new(cfg, ms));
+            for (m, slot) in fold.per_m.iter_mut().enumerate() {
+                let s = corpus_score(cfg, &totals, m, items);
+                *slot += s / opts.reps as f64;
+                fold.corpus_xy.0.push(s);
+                fold.corpus_xy.1.push(m as f64);
             }
         }
     }
-    let results = cfgs
-        .iter()
-        .zip(folds)
-        .map(|(cfg, f)| {
-            let mut x = Vec::new();
-            let mut y = Vec::new();
-            let mut per_m = vec![0.0; ms];
-            for rep in 0..opts.reps {
-                for (m, slot) in per_m.iter_mut().enumerate() {
-                    let s = corpus_score(cfg, &f, rep, m, items);
-                    *slot += s / opts.reps as f64;
-                    x.push(s);
-                    y.push(m as f64);
-                }
-            }
+    let results = folds
+        .into_iter()
+        .map(|f| {
+            let (x, y) = &f.corpus_xy;
             let total = f.pairs.pairs();
             let ties = f.pairs.ties_y + f.pairs.ties_xy;
             let types = f
@@ -689,8 +742,8 @@ fn evaluate(
                 }
             };
             let v = VariantResult {
-                corpus_rho: spearman(&x, &y),
-                corpus_scores: per_m,
+                corpus_rho: spearman(x, y),
+                corpus_scores: f.per_m,
                 pairs: f.pairs,
                 tau,
                 ties: (total > 0).then(|| ties as f64 / total as f64),
@@ -742,36 +795,42 @@ fn sentence_score(cfg: &MetricConfig, counted: &Counted, h: usize) -> f64 {
     }
 }
 
-/// Add one corpus item's counts (`[rep]`, hypotheses = M) to the totals.
-fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counted: &[Counted], item: usize) {
-    for (rep, counted) in counted.iter().enumerate() {
+/// Add one corpus item's counts (hypotheses = M) of repetition `rep` to its totals.
+fn fold_corpus(
+    cfg: &MetricConfig,
+    fold: &mut RepTotals,
+    counted: &Counted,
+    rep: usize,
+    item: usize,
+) {
+    {
         let c = &counted.counts;
         match (cfg.metric, cfg.level) {
             (_, Level::Mean) => {
                 for m in 0..c.hyps {
-                    fold.sums[rep][m] += sentence_score(cfg, counted, m);
+                    fold.sums[m] += sentence_score(cfg, counted, m);
                 }
             }
             (Metric::Green { n, beta }, Level::Corpus) => {
                 for m in 0..c.hyps {
                     let (r, _) = score::select_reference(c, m, n, beta);
-                    for (t, reg) in fold.regions[rep][m].iter_mut().zip(&c.get(m, r)[..n]) {
+                    for (t, reg) in fold.regions[m].iter_mut().zip(&c.get(m, r)[..n]) {
                         t.add(reg);
                     }
                 }
             }
             (Metric::M2 { .. }, Level::Corpus) => {
-                for (f, s) in fold.m2[rep].iter_mut().zip(&counted.m2) {
+                for (f, s) in fold.m2.iter_mut().zip(&counted.m2) {
                     f.push(s);
                 }
             }
             (Metric::Errant { .. }, Level::Corpus) => {
-                for (f, s) in fold.errant[rep].iter_mut().zip(&counted.errant) {
+                for (f, s) in fold.errant.iter_mut().zip(&counted.errant) {
                     f.push(s.clone());
                 }
             }
             (Metric::Cleme { .. }, Level::Corpus) => {
-                for (f, s) in fold.cleme[rep].iter_mut().zip(&counted.cleme) {
+                for (f, s) in fold.cleme.iter_mut().zip(&counted.cleme) {
                     f.push(s.clone());
                 }
             }
@@ -793,7 +852,7 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counted: &[Counted], item: u
                         .map(|r| GleuStats::of(&c.get(m, r)[..n]))
                         .collect();
                     for (it, &r) in fold.gleu.iter_mut().zip(&choice) {
-                        it[rep][m].add(&stats[r]);
+                        it[m].add(&stats[r]);
                     }
                 }
             }
@@ -801,20 +860,20 @@ fn fold_corpus(cfg: &MetricConfig, fold: &mut Fold, counted: &[Counted], item: u
     }
 }
 
-fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, items: usize) -> f64 {
+fn corpus_score(cfg: &MetricConfig, f: &RepTotals, m: usize, items: usize) -> f64 {
     match (cfg.metric, cfg.level) {
-        (_, Level::Mean) => f.sums[rep][m] / items as f64,
-        (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[rep][m], beta),
-        (Metric::M2 { beta }, Level::Corpus) => f.m2[rep][m].totals().score(beta).f,
+        (_, Level::Mean) => f.sums[m] / items as f64,
+        (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[m], beta),
+        (Metric::M2 { beta }, Level::Corpus) => f.m2[m].totals().score(beta).f,
         (Metric::Errant { beta }, Level::Corpus) => {
-            green_edits::compare::fold(&f.errant[rep][m], beta).score.f
+            green_edits::compare::fold(&f.errant[m], beta).score.f
         }
         (Metric::Cleme { beta, independent }, Level::Corpus) => {
             let opts = green_edits::cleme::Options {
                 beta,
                 merge_distance: 0,
             };
-            green_edits::cleme::fold(&f.cleme[rep][m], &opts).map_or(f64::NAN, |r| {
+            green_edits::cleme::fold(&f.cleme[m], &opts).map_or(f64::NAN, |r| {
                 if independent {
                     r.independent.corpus.f
                 } else {
@@ -823,7 +882,7 @@ fn corpus_score(cfg: &MetricConfig, f: &Fold, rep: usize, m: usize, items: usize
             })
         }
         (Metric::Gleu { .. }, Level::Corpus) => {
-            f.gleu.iter().map(|it| it[rep][m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
+            f.gleu.iter().map(|it| it[m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
         }
     }
 }

@@ -19,7 +19,7 @@ import warnings
 from collections import Counter
 from typing import Any, Callable, List, Optional, Sequence, TypeVar
 
-from ._green import GreenError, GreenWarning
+from ._green import GreenError, GreenWarning, bom_warning
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -185,7 +185,4 @@ def bom(named: Sequence[tuple]) -> None:
     as the CLI warns for its files."""
     for name, texts in named:
         if texts and isinstance(texts[0], str) and texts[0].startswith("\ufeff"):
-            warn(
-                f"{name} starts with a UTF-8 byte-order mark; like the reference, it is kept as "
-                "part of the first token"
-            )
+            warn(bom_warning(name))

@@ -8,7 +8,7 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 
 from . import _check
 from ._check import keyword_data
-from ._green import MAX_N, GreenError, ScorerCore
+from ._green import MAX_N, GreenError, ScorerCore, bom_warning
 from ._score import Interval, Score
 from ._types import Evaluation, Folded
 
@@ -451,10 +451,7 @@ def _rows(start: int, stop: Optional[int]) -> Tuple[int, Optional[int]]:
 def _file_boms(boms: Sequence[str]) -> None:
     """The CLI's warning for every file read that starts with a byte-order mark."""
     for name in boms:
-        _check.warn(
-            f"{name} starts with a UTF-8 byte-order mark; like the reference, it is kept as part of "
-            "the first token"
-        )
+        _check.warn(bom_warning(name))
 
 
 __all__ = ["Scorer"]
