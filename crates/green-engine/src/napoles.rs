@@ -78,24 +78,22 @@ pub enum Script {
 pub struct Orders {
     pub corpus: usize,
     pub sentence: usize,
+    /// compute_gleu with `-n` below 0: its running sums have no entries at all, so scoring
+    /// any iteration fails (a ValueError); with no iteration it prints NaN.
+    pub no_sums: bool,
 }
 
 impl Script {
-    /// The orders `-n n` sums, or why the script cannot run with it.
-    pub fn orders(self, n: i64) -> Result<Orders, String> {
-        let counted = |n: i64| usize::try_from(n.max(0)).unwrap_or(usize::MAX);
-        match self {
-            Script::Jfleg => Ok(Orders {
-                corpus: counted(n).min(4),
-                sentence: counted(n),
-            }),
-            Script::GecRanking if n < 0 => Err(format!(
-                "compute_gleu cannot score with -n {n}: its running sums would have no entries (it fails with a ValueError)"
-            )),
-            Script::GecRanking => Ok(Orders {
-                corpus: counted(n).min(4),
-                sentence: 4,
-            }),
+    /// The orders `-n n` sums.
+    pub fn orders(self, n: i64) -> Orders {
+        let counted = usize::try_from(n.max(0)).unwrap_or(usize::MAX);
+        Orders {
+            corpus: counted.min(4),
+            sentence: match self {
+                Script::Jfleg => counted,
+                Script::GecRanking => 4,
+            },
+            no_sums: self == Script::GecRanking && n < 0,
         }
     }
 }
@@ -258,14 +256,17 @@ mod tests {
 
     #[test]
     fn orders_as_each_script_reads_n() {
-        let o = |s: Script, n| s.orders(n).map(|o| (o.corpus, o.sentence));
-        assert_eq!(o(Script::Jfleg, 4), Ok((4, 4)));
-        assert_eq!(o(Script::Jfleg, 7), Ok((4, 7)));
-        assert_eq!(o(Script::Jfleg, 2), Ok((2, 2)));
-        assert_eq!(o(Script::Jfleg, -3), Ok((0, 0)));
-        assert_eq!(o(Script::GecRanking, 7), Ok((4, 4)));
-        assert_eq!(o(Script::GecRanking, 2), Ok((2, 4)));
-        assert!(o(Script::GecRanking, -1).is_err());
+        let o = |s: Script, n| {
+            let o = s.orders(n);
+            (o.corpus, o.sentence, o.no_sums)
+        };
+        assert_eq!(o(Script::Jfleg, 4), (4, 4, false));
+        assert_eq!(o(Script::Jfleg, 7), (4, 7, false));
+        assert_eq!(o(Script::Jfleg, 2), (2, 2, false));
+        assert_eq!(o(Script::Jfleg, -3), (0, 0, false));
+        assert_eq!(o(Script::GecRanking, 7), (4, 4, false));
+        assert_eq!(o(Script::GecRanking, 2), (2, 4, false));
+        assert_eq!(o(Script::GecRanking, -1), (0, 4, true));
     }
 
     #[test]

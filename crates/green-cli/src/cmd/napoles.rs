@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> Result<()> {
         _ => Script::GecRanking,
     };
     refuse_package_options(args, variant)?;
-    let orders = script.orders(args.n).map_err(anyhow::Error::msg)?;
+    let orders = script.orders(args.n);
     let source_path = args.source.as_deref().unwrap_or_default();
     crate::input::stdin_once(
         std::iter::once(source_path)
@@ -107,6 +107,12 @@ pub fn run(args: &Args) -> Result<()> {
         Script::GecRanking if refs.len() == 1 => 1,
         _ => args.iterations,
     };
+    if orders.no_sums && iterations > 0 {
+        bail!(
+            "compute_gleu cannot score with -n {}: its running sums have no entries (it fails with a ValueError)",
+            args.n
+        );
+    }
     if script == Script::Jfleg && args.iterations == 0 {
         bail!("--iter: '0' is not a whole number between 1 and 100000 (0 only with --variant gec-ranking)");
     }
