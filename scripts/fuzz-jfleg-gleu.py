@@ -15,7 +15,8 @@ lone 0xA0, 0x1C..0x1F), invalid UTF-8, tokens separated by runs of spaces, tabs,
 `\\f`, empty lines and lines of spaces, a last line without `\\n`; 0 to 6 sentences, 1 to 5
 references edited from the source (some equal to it or to each other), 1 to 3 hypotheses (a
 reference, the source or an edit of either; sometimes fewer lines than the source, sometimes
-read from standard input); and random options: the script, `-n` (-2 to 9), sentence output
+read from standard input); reference files sometimes shorter than the source; and random
+options: the script, `-n` (-2 to 9), sentence output
 (`--sent` / `-d`), compute_gleu's `--iter` (0 to 600). eval/gleu.py is always run with its
 500 iterations (its `--iter` is a string and fails). Both programs must print the same bytes
 on standard output, or both fail.
@@ -24,7 +25,10 @@ A mismatch is shrunk (sentences dropped while it persists) and written as a fixt
 crates/green-cli/tests/fixtures/gleu-napoles/ (the files; `cases.txt`, a line `NAME ARGS...`
 per case with green's arguments after `gleu`; `expected/NAME.txt` with the original's output,
 or an empty `expected/NAME.fails` where it fails; `stdin.txt`, standard input of every case),
-which `cargo test` replays. `--record DIR` writes the expected files of a hand-made fixture.
+which `cargo test` replays. `--record DIR` writes the expected files of a hand-made fixture;
+with `--data DATA` its cases run in DATA (real data, kept outside the repository: the JFLEG
+goldens of crates/green-cli/tests/fixtures/gleu-jfleg are recorded with
+`--record crates/green-cli/tests/fixtures/gleu-jfleg --data ../shared/data/jfleg`).
 """
 
 import argparse
@@ -139,6 +143,10 @@ def rand_case(rng):
     opts["short"] = [rng.randint(0, n_sent) if rng.random() < 0.1 else n_sent for _ in range(n_hyps)]
     opts["stdin"] = rng.randrange(n_hyps) if rng.random() < 0.1 else None
     opts["final_newline"] = rng.random() < 0.85
+    # Reference files shorter than the source (the scripts keep, per line, the references
+    # that have it, and fail on a draw past them).
+    opts["ref_short"] = [rng.randint(0, n_sent) if rng.random() < 0.05 else n_sent
+                         for _ in range(n_refs)]
     return sents, n_refs, n_hyps, opts
 
 
@@ -155,7 +163,8 @@ def write_case(d, sents, n_refs, n_hyps, opts):
     nl = opts["final_newline"]
     write_lines(os.path.join(d, "src.txt"), [s for s, _, _ in sents], nl)
     for r in range(n_refs):
-        write_lines(os.path.join(d, "ref%d.txt" % r), [rs[r] for _, rs, _ in sents], nl)
+        lines = [rs[r] for _, rs, _ in sents][:opts.get("ref_short", [len(sents)] * n_refs)[r]]
+        write_lines(os.path.join(d, "ref%d.txt" % r), lines, nl)
     hyp_args = []
     for h in range(n_hyps):
         lines = [hs[h] for _, _, hs in sents][:opts["short"][h]]
@@ -253,6 +262,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=180)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--record", metavar="DIR", help="write expected.txt for DIR's files and args")
+    ap.add_argument("--data", metavar="DATA", help="with --record: run the cases in DATA")
     a = ap.parse_args()
     py2 = find_python2(a.python2)
     work = tempfile.mkdtemp(prefix="fuzz-jfleg-")
@@ -262,8 +272,9 @@ def main():
         unpack(a.gec_ranking, ["scripts/compute_gleu", "scripts/gleu.py"],
                os.path.join(scripts, "gec-ranking"))
         if a.record:
+            data = os.path.abspath(a.data or a.record)
             for name, args in cases(a.record):
-                record(a.record, name, run_original(py2, scripts, a.record, args))
+                record(a.record, name, run_original(py2, scripts, data, args))
             print("recorded", a.record)
             return
         green = os.path.abspath(os.path.join(a.ours, "green"))
@@ -282,7 +293,8 @@ def main():
             i = 0
             while i < len(sents) and len(sents) > 1:
                 fewer = sents[:i] + sents[i + 1:]
-                short = dict(opts, short=[min(s, len(fewer)) for s in opts["short"]])
+                short = dict(opts, short=[min(s, len(fewer)) for s in opts["short"]],
+                             ref_short=[min(s, len(fewer)) for s in opts["ref_short"]])
                 r = outputs(py2, scripts, green, d, (fewer, n_refs, n_hyps, short))
                 if r[0] != r[1]:
                     sents, opts, result = fewer, short, r

@@ -7,7 +7,12 @@
 //! per case `expected/NAME.txt` (the original's standard output) or `expected/NAME.fails`
 //! (the original fails, so must green, with one error line last); `stdin.txt` is standard
 //! input.
-//! The real-data test checks the JFLEG dev and test sets against golden numbers.
+//! The real-data test replays `fixtures/gleu-jfleg` on the JFLEG dev and test sets in
+//! `$GREEN_SHARED/data/jfleg`: the scripts' outputs for the source and each reference as
+//! hypotheses (against all four references, and each against the other three, the
+//! leaderboard's REFERENCE row), one reference, `-n 2 --iter 100`, and sentence scores,
+//! recorded with `scripts/fuzz-jfleg-gleu.py --record … --data …` (outputs only; the data
+//! stays outside the repository).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -104,7 +109,8 @@ fn package_options_are_refused_with_one_line() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(says), "{extra:?}: {stderr}");
     }
-    // References must have a line per source line.
+    // A reference file shorter than the source leaves later sentences fewer references;
+    // the script fails as soon as a draw picks a missing one.
     let out = green_gleu(
         &dir,
         &[
@@ -121,7 +127,39 @@ fn package_options_are_refused_with_one_line() {
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("short.txt has 5 lines and the source src.txt 8"),
+        stderr.contains("hyp0.txt: sentence 7 has 1 of the 2 references")
+            && stderr.lines().count() == 1,
         "{stderr}"
     );
+}
+
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn jfleg_dev_and_test_byte_for_byte() {
+    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
+    let data = shared.join("data/jfleg");
+    for split in ["dev", "test"] {
+        for file in ["src", "ref0", "ref1", "ref2", "ref3"] {
+            let path = data.join(format!("{split}.{file}"));
+            assert!(path.is_file(), "{} is missing", path.display());
+        }
+    }
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gleu-jfleg");
+    let cases = std::fs::read_to_string(golden.join("cases.txt")).unwrap();
+    let mut ran = 0;
+    for line in cases.lines().filter(|l| !l.trim().is_empty()) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (name, args) = (words[0], &words[1..]);
+        let out = green_gleu(&data, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{name}: {stderr}");
+        let want = std::fs::read(golden.join("expected").join(format!("{name}.txt"))).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&want),
+            "{name}: {args:?}"
+        );
+        ran += 1;
+    }
+    assert_eq!(ran, 26);
 }

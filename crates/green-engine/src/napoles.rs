@@ -17,12 +17,14 @@
 //!   mean ([`Summary`]).
 //!
 //! Iteration `j` draws reference `⌊random() · R⌋` for every sentence after `random.seed(101 · j)`:
-//! Python 2's `random.randint(0, R - 1)` is exactly that ([`crate::gleu::draws`]; Python 3's
+//! Python 2's `random.randint(0, R - 1)` is exactly that ([`crate::gleu::draw`]; Python 3's
 //! `randint` draws bits instead and gives other references from the same seeds).
 
 use std::borrow::Cow;
 
-use crate::gleu::{draws, GleuCounts};
+use rayon::prelude::*;
+
+use crate::gleu::{draw, GleuCounts, PyRandom};
 use crate::numpy::{numpy_mean, pairwise_sum};
 use crate::{TokenizeError, Tokenizer};
 
@@ -134,41 +136,79 @@ fn order_stats(counts: &GleuCounts, r: usize, k: usize) -> (u64, u64) {
     (s.matched - s.penalty, s.total)
 }
 
-/// The corpus score of each of `iterations` reference draws over `sentences` (each the
-/// [`GleuCounts`] of one hypothesis, every sentence with the same `R` references, counted to
-/// at least `orders` orders): the scripts' per-iteration sums, scored without smoothing.
-pub fn iteration_scores(sentences: &[GleuCounts], orders: usize, iterations: usize) -> Vec<f64> {
-    let refs = sentences.first().map_or(0, |s| s.refs);
-    // Each sentence's statistics against each reference, flat: c, r, then num/den per order.
-    let width = 2 + 2 * orders;
-    let mut table = vec![0u64; sentences.len() * refs * width];
+/// A draw the scripts cannot score: iteration `iteration` (from 0) draws reference
+/// `reference` (from 0) for sentence `sentence` (from 0), which has fewer references (its
+/// line is missing from shorter reference files), and the script fails with an IndexError.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MissingReference {
+    pub sentence: usize,
+    pub reference: usize,
+    pub iteration: usize,
+}
+
+/// The corpus score of each of `iterations` reference draws among `refs` references over
+/// `sentences` (each the [`GleuCounts`] of one hypothesis, counted to at least `orders`
+/// orders, at most 4): the scripts' per-iteration sums, scored without smoothing.
+/// Iterations are independent and run in parallel.
+///
+/// A sentence may have fewer than `refs` references (the scripts keep, for line `i`, the
+/// lines `i` of the reference files long enough to have one, in order); a draw beyond them
+/// is the scripts' IndexError, returned as the first such draw of the lowest iteration.
+pub fn iteration_scores(
+    sentences: &[GleuCounts],
+    refs: usize,
+    orders: usize,
+    iterations: usize,
+) -> Result<Vec<f64>, MissingReference> {
+    assert!(orders <= 4, "a corpus score sums at most 4 orders");
+    if sentences.is_empty() || refs == 0 {
+        // No draw is made: every iteration sums nothing.
+        let empty = script_gleu(0, 0, std::iter::repeat_n((0, 0), orders), false);
+        return Ok(vec![empty; iterations]);
+    }
+    // Each sentence's statistics against each reference: c, r, then num/den per order (a
+    // fixed width, so that adding a row is a few vector additions); a row of a reference
+    // the sentence lacks is never read.
+    let mut table = vec![[0u64; 10]; sentences.len() * refs];
     for (i, s) in sentences.iter().enumerate() {
-        for r in 0..refs {
-            let row = &mut table[(i * refs + r) * width..][..width];
+        for r in 0..s.refs.min(refs) {
+            let row = &mut table[i * refs + r];
             row[0] = s.hyp_len[0];
             row[1] = s.ref_len[r];
             for k in 0..orders {
-                let (num, den) = order_stats(s, r, k);
-                row[2 + 2 * k] = num;
-                row[3 + 2 * k] = den;
+                (row[2 + 2 * k], row[3 + 2 * k]) = order_stats(s, r, k);
             }
         }
     }
-    let mut sums = vec![0u64; width];
-    (0..iterations)
-        .map(|j| {
-            sums.fill(0);
-            let choice = draws(j as u64, std::iter::repeat_n(refs, sentences.len()));
-            for (i, &r) in choice.iter().enumerate() {
-                let row = &table[(i * refs + r) * width..][..width];
-                for (sum, x) in sums.iter_mut().zip(row) {
-                    *sum += x;
-                }
+    let complete = sentences.iter().all(|s| s.refs >= refs);
+    let score = |j: usize| {
+        let mut rng = PyRandom::new(j as u64 * 101);
+        let mut sums = [0u64; 10];
+        for (i, rows) in table.chunks_exact(refs).enumerate() {
+            let r = draw(&mut rng, refs);
+            if !complete && r >= sentences[i].refs {
+                return Err(MissingReference {
+                    sentence: i,
+                    reference: r,
+                    iteration: j,
+                });
             }
-            let pairs = sums[2..].chunks_exact(2).map(|p| (p[0], p[1]));
-            script_gleu(sums[0], sums[1], pairs, false)
-        })
-        .collect()
+            for (sum, x) in sums.iter_mut().zip(&rows[r]) {
+                *sum += x;
+            }
+        }
+        let pairs = sums[2..2 + 2 * orders].chunks_exact(2);
+        Ok(script_gleu(
+            sums[0],
+            sums[1],
+            pairs.map(|p| (p[0], p[1])),
+            false,
+        ))
+    };
+    // In order, so that the error is the lowest iteration's whatever the thread count.
+    let scores: Vec<Result<f64, MissingReference>> =
+        (0..iterations).into_par_iter().map(score).collect();
+    scores.into_iter().collect()
 }
 
 /// A sentence's smoothed score against each of its references, summing `orders` orders.
@@ -301,8 +341,34 @@ mod tests {
             ((2.0f64 / 4.0).ln() + (1.0f64 / 3.0).ln() + (1.0f64 / 2.0).ln() + 1.0f64.ln()) / 4.0;
         assert_eq!(sentence[0], want.exp());
         // Unsmoothed, every draw of the first reference has a 0 numerator: scores 0 or 1.
-        let scores = iteration_scores(std::slice::from_ref(&counts), 4, 20);
+        let scores = iteration_scores(std::slice::from_ref(&counts), 2, 4, 20).unwrap();
         assert!(scores.iter().all(|&s| s == 0.0 || s == 1.0));
         assert!(scores.contains(&0.0) && scores.contains(&1.0));
+    }
+
+    #[test]
+    fn a_draw_of_a_missing_reference_is_the_scripts_index_error() {
+        let count = |refs: &[&str]| {
+            Counter::with_local(|c| c.count_gleu(&Whitespace, 4, "a b", refs, &["a b"]).unwrap())
+        };
+        // Sentence 2 has one reference of two (the second reference file ends before it).
+        let sentences = [count(&["a b", "a c"]), count(&["a b"])];
+        let missing = iteration_scores(&sentences, 2, 4, 500).unwrap_err();
+        assert_eq!((missing.sentence, missing.reference), (1, 1));
+        // The lowest iteration that draws it: iteration j's second draw after seed 101 j.
+        let first = (0..500)
+            .find(|&j| crate::gleu::draws(j as u64, [2, 2])[1] == 1)
+            .unwrap();
+        assert_eq!(missing.iteration, first);
+        // No draw past the references it has: scored.
+        let none = (0..500)
+            .take_while(|&j| crate::gleu::draws(j as u64, [2, 2])[1] == 0)
+            .count();
+        assert_eq!(
+            iteration_scores(&sentences, 2, 4, none).unwrap().len(),
+            none
+        );
+        // No sentence: every iteration scores 0.
+        assert_eq!(iteration_scores(&[], 0, 4, 3).unwrap(), [0.0; 3]);
     }
 }

@@ -87,14 +87,16 @@ pub fn run(args: &Args) -> Result<()> {
             .chain(args.hyps.iter().map(String::as_str)),
     )?;
     let source = read_lines(source_path)?;
+    // The scripts keep, for source line i, line i of every reference file that has one: a
+    // file longer than the source fails as they load it, and so does a line no file has.
     let refs = args
         .refs
         .iter()
         .map(|path| {
             let lines = read_lines(path)?;
-            if lines.len() != source.len() {
+            if lines.len() > source.len() {
                 bail!(
-                    "{path} has {} lines and the source {source_path} {}; the script fails unless every reference has a line per source line",
+                    "{path} has {} lines and the source {source_path} {}; the script fails on a reference line without a source line",
                     lines.len(),
                     source.len()
                 );
@@ -102,6 +104,13 @@ pub fn run(args: &Args) -> Result<()> {
             Ok(lines)
         })
         .collect::<Result<Vec<_>>>()?;
+    let longest = refs.iter().map(Vec::len).max().unwrap_or(0);
+    if longest < source.len() {
+        bail!(
+            "no reference has line {} of the source {source_path} (the longest has {longest}); the script fails unless some reference has a line per source line",
+            longest + 1
+        );
+    }
     // compute_gleu makes one draw when there is one reference; eval/gleu.py always 500.
     let iterations = match script {
         Script::GecRanking if refs.len() == 1 => 1,
@@ -121,7 +130,9 @@ pub fn run(args: &Args) -> Result<()> {
     let mut text = String::new();
     for path in &args.hyps {
         let hyps = read_lines(path)?;
-        if hyps.len() > source.len() {
+        // compute_gleu with --iter 0 and no --debug never looks at a sentence's statistics.
+        let looks = iterations > 0 || sentences;
+        if hyps.len() > source.len() && looks {
             bail!(
                 "{path} has {} lines and the source {source_path} {}; the script fails on a hypothesis line without a source line",
                 hyps.len(),
@@ -136,12 +147,31 @@ pub fn run(args: &Args) -> Result<()> {
                 hyps.len()
             ));
         }
-        let counts = count(&source, &refs, &hyps, orders, sentences)?;
-        let corpus = Summary::of(&napoles::iteration_scores(
-            &counts,
-            orders.corpus,
-            iterations,
-        ));
+        let scored = if looks { hyps.len() } else { 0 };
+        let counts = count(&source, &refs, &hyps[..scored], orders, sentences)?;
+        if sentences {
+            if let Some(i) = counts.iter().position(|c| c.refs < refs.len()) {
+                bail!(
+                    "{}: sentence {} has {} of the {} references (shorter reference files end before it); the script fails scoring it against each reference; give every reference a line per source line",
+                    path,
+                    i + 1,
+                    counts[i].refs,
+                    refs.len()
+                );
+            }
+        }
+        let scores = napoles::iteration_scores(&counts, refs.len(), orders.corpus, iterations)
+            .map_err(|m| {
+                anyhow::anyhow!(
+                    "{path}: sentence {} has {} of the {} references (shorter reference files end before it) and iteration {} draws reference {}; the script fails there; give every reference a line per source line",
+                    m.sentence + 1,
+                    counts[m.sentence].refs,
+                    refs.len(),
+                    m.iteration + 1,
+                    m.reference + 1
+                )
+            })?;
+        let corpus = Summary::of(&scores);
         let per_sentence = sentences.then(|| {
             counts
                 .iter()
@@ -180,7 +210,12 @@ fn count(
         .map(|i| {
             let hyp = latin1(&hyps[i]);
             let src = latin1(&source[i]);
-            let texts: Vec<_> = refs.iter().map(|r| latin1(&r[i])).collect();
+            // Line i of each reference file long enough to have one, in order.
+            let texts: Vec<_> = refs
+                .iter()
+                .filter_map(|r| r.get(i))
+                .map(|l| latin1(l))
+                .collect();
             let ref_texts: Vec<&str> = texts.iter().map(|t| t.as_ref()).collect();
             let mut n = orders.corpus;
             if sentences {
