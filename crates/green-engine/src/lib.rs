@@ -35,7 +35,7 @@ pub use corpus::{
 pub use count::{Counter, Regions, SentenceCounts};
 pub use normalize::{is_cjk, Form, Normalization, Normalized};
 pub use score::OrderScore;
-pub use signature::Signature;
+pub use signature::{Signature, VERSION};
 pub use tokenizer::{retokenize, Chars, TokenizeError, Tokenizer, Whitespace};
 
 /// Everything that can go wrong in the engine. Messages are meant to be shown as they are.

@@ -13,4 +13,5 @@ pub mod paired;
 pub mod parallel;
 pub mod plugins;
 pub mod score;
+pub mod shell;
 pub mod tokenize;
