@@ -136,8 +136,7 @@ fn package_options_are_refused_with_one_line() {
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn jfleg_dev_and_test_byte_for_byte() {
-    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
-    let data = shared.join("data/jfleg");
+    let data = green_test_data::shared().join("data/jfleg");
     for split in ["dev", "test"] {
         for file in ["src", "ref0", "ref1", "ref2", "ref3"] {
             let path = data.join(format!("{split}.{file}"));
