@@ -20,6 +20,7 @@
 pub mod corpus;
 pub mod count;
 pub mod gleu;
+pub mod napoles;
 pub mod numpy;
 pub mod score;
 pub mod signature;

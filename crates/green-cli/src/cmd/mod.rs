@@ -8,6 +8,7 @@ pub mod maege;
 pub mod maxmatch;
 pub mod merge;
 pub mod meta;
+pub mod napoles;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;
