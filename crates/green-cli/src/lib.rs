@@ -47,7 +47,7 @@ pub enum Command {
     Cleme(cmd::cleme::Args),
     /// Print a shell completion script: green completions bash|zsh|fish|elvish|powershell
     Completions(cmd::shell::CompletionArgs),
-    /// The public datasets the other commands read: green data list, green data get NAME (into the user cache, checksums verified)
+    /// The public datasets the other commands read: green data list, green data get NAME --from PATH (into the user data directory, checksums verified)
     Data(cmd::data::Args),
     /// ERRANT's span F-score exactly as errant_compare prints it: green errant-compare -hyp HYP.m2... -ref REF.m2 [-cat 3]
     #[command(name = "errant-compare", visible_alias = "errant_compare")]

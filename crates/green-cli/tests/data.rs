@@ -158,7 +158,7 @@ fn list_shows_each_dataset_and_whether_it_is_installed() {
     stdout(&w.get_from("tiny", &w.src));
     let out = stdout(&w.green(&["data", "list"]));
     assert!(out.contains("  installed; 5 files"), "{out}");
-    assert!(out.contains("not installed; 1 files"), "{out}");
+    assert!(out.contains("not installed; 1 file, 1 kB"), "{out}");
     assert!(out.ends_with(": tiny\n"), "{out}");
 }
 
@@ -390,4 +390,119 @@ fn the_shared_data_installs_and_meta_finds_it() {
     let mut with_data = meta.to_vec();
     with_data.extend(["--data", shared.to_str().unwrap()]);
     assert_eq!(found, stdout(&green(&with_data)));
+}
+
+#[cfg(not(feature = "download"))]
+#[test]
+fn a_default_build_does_not_download() {
+    let w = World::new();
+    let err = one_line(&w.green(&["data", "get", "tiny", "--download"]));
+    assert!(
+        err.contains("this green was built without downloads; give --from PATH"),
+        "{err}"
+    );
+    assert!(w.installed().is_empty());
+}
+
+/// `--download --mirror` against a server on 127.0.0.1 started here, serving the source
+/// layout whole, damaged or cut short: what is kept is what the registry pins, or nothing.
+#[cfg(feature = "download")]
+mod download {
+    use super::*;
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::TcpListener;
+
+    /// What the server does with a file: serve it, or a changed body, or declare its length
+    /// and close after part of it.
+    #[derive(Clone, Copy)]
+    enum Serve {
+        Whole,
+        Changed,
+        CutShort,
+    }
+
+    /// Serve `root` over HTTP on a free loopback port, `how` for paths ending in `damaged`;
+    /// the URL.
+    fn serve(root: PathBuf, damaged: &'static str, how: Serve) -> String {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let mut stream = stream.unwrap();
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut request = String::new();
+                reader.read_line(&mut request).unwrap();
+                loop {
+                    let mut header = String::new();
+                    if reader.read_line(&mut header).unwrap() == 0 || header == "\r\n" {
+                        break;
+                    }
+                }
+                let path = request.split(' ').nth(1).unwrap_or("/").to_string();
+                let Ok(mut body) = std::fs::read(root.join(path.trim_start_matches('/'))) else {
+                    let _ = stream.write_all(
+                        b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                    );
+                    continue;
+                };
+                let mut length = body.len();
+                if path.ends_with(damaged) {
+                    match how {
+                        Serve::Whole => {}
+                        Serve::Changed => body[0] ^= 1,
+                        Serve::CutShort => body.truncate(body.len() / 2),
+                    }
+                    if let Serve::Changed = how {
+                        length = body.len();
+                    }
+                }
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n"
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(&body);
+            }
+        });
+        url
+    }
+
+    fn get(w: &World, url: &str) -> Output {
+        w.green(&["data", "get", "tiny-judged", "--download", "--mirror", url])
+    }
+
+    #[test]
+    fn a_mirror_installs_and_meta_finds_it() {
+        let w = World::new();
+        let url = serve(w.src.clone(), "", Serve::Whole);
+        let out = stdout(&get(&w, &url));
+        assert!(out.contains(&format!("5 from the mirror {url}")), "{out}");
+        assert_eq!(w.installed(), sorted(&FILES));
+        let descriptor = w.descriptor.to_str().unwrap();
+        assert!(stdout(&w.green(&["meta", "-D", descriptor, "-t", "word"])).contains("GREEN"));
+    }
+
+    #[test]
+    fn a_changed_or_cut_download_is_not_kept() {
+        for (how, says) in [
+            (Serve::Changed, "has SHA-256 "),
+            (Serve::CutShort, "nothing was installed"),
+        ] {
+            let w = World::new();
+            let url = serve(w.src.clone(), "systems/B.txt", how);
+            let err = one_line(&get(&w, &url));
+            assert!(
+                err.contains("tiny/systems/B.txt") && err.contains(says),
+                "{err}"
+            );
+            assert!(w.installed().is_empty(), "{:?}", w.installed());
+        }
+        let w = World::new();
+        let url = serve(w.work.clone(), "", Serve::Whole);
+        let err = one_line(&get(&w, &url));
+        assert!(
+            err.contains("answered HTTP 404; nothing was installed"),
+            "{err}"
+        );
+        assert!(w.installed().is_empty());
+    }
 }

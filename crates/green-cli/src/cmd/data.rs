@@ -86,10 +86,11 @@ fn list(registry: &Registry, root: &std::path::Path) -> Result<()> {
         }
         out += &format!("{:width$}  {}\n", d.name, d.description);
         out += &format!(
-            "{:width$}  {}; {} files, {}; licence: {}; {} at {}\n",
+            "{:width$}  {}; {} file{}, {}; licence: {}; {} at {}\n",
             "",
             if here { "installed" } else { "not installed" },
             d.files.len(),
+            if d.files.len() == 1 { "" } else { "s" },
             size(d.size()),
             d.licence,
             d.source,
