@@ -285,6 +285,37 @@ impl Descriptor {
     pub fn tokenizer<'a>(&'a self, spec: &'a str) -> &'a str {
         self.tokenizers.get(spec).map_or(spec, String::as_str)
     }
+
+    /// Every file [`Dataset::load`] reads, relative to the data directory, each once. A caller
+    /// can look for a data directory that has them all (or say which are missing) before
+    /// reading any.
+    pub fn files(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut add = |f: &str| {
+            if !out.iter().any(|o| o == f) {
+                out.push(f.to_string());
+            }
+        };
+        for h in &self.human {
+            add(&h.judgments);
+            for f in h.published_ew.iter().chain(&h.published_ts) {
+                add(f);
+            }
+        }
+        for p in &self.parts {
+            let inputs = [&p.m2, &p.source, &p.para, &p.ids];
+            for f in inputs.into_iter().flatten().chain(&p.references) {
+                add(f);
+            }
+            for sys in &self.systems {
+                match p.system_files.get(sys) {
+                    Some(f) => add(f),
+                    None => add(&p.hypotheses.replace("{system}", sys)),
+                }
+            }
+        }
+        out
+    }
 }
 
 /// One sentence with every system's output.
@@ -695,6 +726,27 @@ mod tests {
             let d = builtin(name).unwrap();
             assert!(!d.systems.is_empty(), "{name}");
         }
+    }
+
+    #[test]
+    fn files_lists_what_load_reads() {
+        let d = builtin("gjg15-paper").unwrap();
+        let files = d.files();
+        assert_eq!(files[0], "conll14/judgments.xml");
+        assert!(files.contains(&"conll14/conll14st-test.m2".to_string()));
+        assert!(files.contains(&"conll14/systems/AMU.txt".to_string()));
+        // INPUT is read from its `system_files` entry, not from the `hypotheses` pattern.
+        assert!(files.contains(&"conll14/source.txt".to_string()));
+        assert!(!files.contains(&"conll14/systems/INPUT.txt".to_string()));
+        assert_eq!(files.len(), 1 + 1 + 13);
+        let r = builtin("revisitcgec-minimal").unwrap().files();
+        // One judgments file for three views, listed once.
+        assert_eq!(r.iter().filter(|f| f.ends_with("judgments.xml")).count(), 1);
+        assert!(r.contains(&"zh/yaclc/yaclc-minimal_dev.para".to_string()));
+        assert!(r.contains(&"zh/revisitcgec/sentence-ids/mucgec_ids.txt".to_string()));
+        let s = builtin("seeda").unwrap().files();
+        assert!(s.contains(&"seeda/human/TS_edit.txt".to_string()));
+        assert!(s.contains(&"conll14/ref1.txt".to_string()));
     }
 
     #[test]

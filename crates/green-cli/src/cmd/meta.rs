@@ -19,9 +19,11 @@ use crate::output::{emit, FileSet};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Data directory that descriptor paths are relative to.
-    #[arg(long, value_name = "DIR", default_value = "../shared/data")]
-    pub data: PathBuf,
+    /// Data directory that descriptor paths are relative to (default: the first of
+    /// ../shared/data and the user data directory of `green data get` that has every file
+    /// needed).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 
     /// Datasets: built-in names (see --list-datasets) or descriptor TOML files.
     #[arg(short = 'D', long = "dataset", value_name = "NAME|FILE", num_args = 1.., help = dataset_help(),
@@ -302,12 +304,6 @@ pub fn run(args: &Args) -> Result<()> {
         return run_table5(args, options);
     }
     let configs = configs(args)?;
-    if !args.data.is_dir() {
-        bail!(
-            "data directory {} does not exist; give it with --data DIR",
-            args.data.display()
-        );
-    }
     let names = match args.preset {
         Some(_) => green_meta::dataset::GREEN_PAPER
             .iter()
@@ -315,9 +311,15 @@ pub fn run(args: &Args) -> Result<()> {
             .collect(),
         None => args.datasets.clone(),
     };
-    let datasets: Vec<Dataset> = names
+    let descriptors: Vec<Descriptor> = names
         .iter()
-        .map(|d| Dataset::load(Descriptor::load(d)?, &args.data))
+        .map(|d| Descriptor::load(d))
+        .collect::<Result<_, _>>()?;
+    let files: Vec<String> = descriptors.iter().flat_map(|d| d.files()).collect();
+    let data = crate::registry::find_data_dir(args.data.as_deref(), &files)?;
+    let datasets: Vec<Dataset> = descriptors
+        .into_iter()
+        .map(|d| Dataset::load(d, &data))
         .collect::<Result<_, _>>()?;
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
