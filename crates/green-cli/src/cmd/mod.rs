@@ -11,5 +11,6 @@ pub mod meta;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;
+pub mod report;
 pub mod score;
 pub mod tokenize;
