@@ -12,6 +12,7 @@ waits for the page's script to mark <body data-ready="1"> (a watchdog, not a ben
   given by --json (the output of `green report --format json`), formatted the way the page
   formats it;
 - checks that the JSON embedded in the page is that same JSON;
+- checks that the page asked for nothing but itself (no network, no other file);
 - exercises the sentence browser: a link to a sentence by its number (URL fragment), the
   type filter, the "systems disagree" filter, search;
 - with --screenshot, saves a PNG of the element given by --shot-selector.
@@ -51,6 +52,7 @@ class Browser:
                 chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--disable-extensions", "--remote-debugging-pipe",
+                "--host-resolver-rules=MAP * ~NOTFOUND",
                 f"--user-data-dir={self.profile.name}", f"--window-size={width},{height}",
                 "about:blank",
             ],
@@ -69,6 +71,12 @@ class Browser:
         self.session = self.call("Target.attachToTarget", targetId=page["targetId"], flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
+        self.call("Network.enable", session=True)
+
+    def requests(self):
+        """Every URL the page asked for so far."""
+        return [e["params"]["request"]["url"] for e in self.events
+                if e.get("method") == "Network.requestWillBeSent"]
 
     def read_message(self, deadline):
         while b"\0" not in self.buffer:
@@ -220,6 +228,9 @@ def main():
                                       "height": min(box[3], args.shot_height or box[3]), "scale": 1})
             pathlib.Path(args.screenshot).write_bytes(base64.b64decode(shot["data"]))
             print(f"report-browser: screenshot of {args.shot_selector} written to {args.screenshot}")
+        outside = [u for u in browser.requests() if u != url and not u.startswith(("data:", "about:"))]
+        if outside:
+            failures.append(f"the page asked for {len(outside)} other resource(s), e.g. {outside[0]}")
     finally:
         browser.close()
     for f in failures[:20]:
