@@ -17,7 +17,8 @@ use cmd::score;
 #[derive(Parser, Debug)]
 #[command(
     name = "green",
-    version,
+    version = green_engine::VERSION,
+    long_version = concat!(env!("CARGO_PKG_VERSION"), " (the version every score's signature names, v:", env!("CARGO_PKG_VERSION"), ")"),
     about = "GREEN: alignment-free n-gram F-score for grammatical error correction, in any language",
     long_about = "Scores system corrections against references with GREEN (Koyama et al., INLG 2024).\n\
                   Without a subcommand it behaves like the reference `green` CLI:\n\
@@ -25,7 +26,8 @@ use cmd::score;
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
     infer_long_args = true,
-    args_override_self = true
+    args_override_self = true,
+    arg_required_else_help = true
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -39,6 +41,8 @@ pub struct Cli {
 pub enum Command {
     /// CLEME (Ye et al. 2023), dependent and independent, corpus and sentence level: green cleme -hyp HYP.m2... -ref REF.m2
     Cleme(cmd::cleme::Args),
+    /// Print a shell completion script: green completions bash|zsh|fish|elvish|powershell
+    Completions(cmd::shell::CompletionArgs),
     /// ERRANT's span F-score exactly as errant_compare prints it: green errant-compare -hyp HYP.m2... -ref REF.m2 [-cat 3]
     #[command(name = "errant-compare", visible_alias = "errant_compare")]
     ErrantCompare(cmd::errant::Args),
@@ -49,6 +53,8 @@ pub enum Command {
     Gleu(cmd::gleu::Args),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
+    /// Print the man page (roff): green man > green.1
+    Man(cmd::shell::ManArgs),
     /// MAEGE: validate GREEN/GLEU configurations from the gold edits of an M2 file.
     Maege(cmd::maege::Args),
     /// M2 (MaxMatch) exactly as the NUS m2scorer prints it: green maxmatch [-v] [--beta B] SYSTEM... GOLD.m2
@@ -88,10 +94,12 @@ struct Scoring {
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
+        Command::Completions(args) => cmd::shell::completions(args),
         Command::ErrantCompare(args) => cmd::errant::run(args),
         Command::ErrantParallel(args) => cmd::parallel::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
         Command::M2(args) => cmd::m2::run(args),
+        Command::Man(args) => cmd::shell::man(args),
         Command::Maege(args) => cmd::maege::run(args),
         Command::Maxmatch(args) => cmd::maxmatch::run(args),
         Command::Merge(args) => cmd::merge::run(args),

@@ -678,3 +678,91 @@ fn merged_shard_statistics_print_one_run() {
         );
     }
 }
+
+/// What a CLI owes its users (issue 43): usage when run bare, completions and a man page from
+/// the same definitions, a version that names the signatures' version, colour only when
+/// asked for (never through a pipe, never with NO_COLOR), commas between betas.
+#[test]
+fn conventions_of_a_command_line() {
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_green"));
+        c.args(args)
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE");
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        c.output().unwrap()
+    };
+    let bare = run(&[], &[]);
+    let text = String::from_utf8_lossy(&bare.stderr);
+    assert!(
+        text.contains("Usage: green [OPTIONS]") && text.contains("Commands:"),
+        "{text}"
+    );
+    for shell in ["bash", "zsh", "fish"] {
+        let out = run(&["completions", shell], &[]);
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success()
+                && script.contains("errant-compare")
+                && script.contains("missing-annotator"),
+            "{shell}"
+        );
+    }
+    let man = run(&["man"], &[]);
+    let page = String::from_utf8_lossy(&man.stdout);
+    assert!(
+        page.starts_with(".ie") && page.contains(".SH COMMANDS") && page.contains(".SS maxmatch"),
+        "{page}"
+    );
+    let version = String::from_utf8_lossy(&run(&["--version"], &[]).stdout).into_owned();
+    let signature = stdout(&run(
+        &[
+            "-s",
+            "../../examples/data/source.txt",
+            "-r",
+            "../../examples/data/ref0.txt",
+            "-c",
+            "../../examples/data/system.txt",
+            "--format",
+            "json",
+        ],
+        &[],
+    ));
+    let v = version
+        .trim()
+        .rsplit("v:")
+        .next()
+        .unwrap()
+        .trim_end_matches(')');
+    assert!(
+        signature.contains(&format!("|v:{v}")),
+        "{version} / {signature}"
+    );
+    for (env, coloured) in [
+        (&[][..], false),
+        (&[("CLICOLOR_FORCE", "1")][..], true),
+        (&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")][..], false),
+    ] {
+        let help = run(&["--help"], env);
+        assert_eq!(help.stdout.contains(&0x1b), coloured, "{env:?}");
+    }
+    let commas = stdout(&run(
+        &[
+            "-s",
+            "../../examples/data/source.txt",
+            "-r",
+            "../../examples/data/ref0.txt",
+            "-c",
+            "../../examples/data/system.txt",
+            "-b",
+            "0.5,2",
+        ],
+        &[],
+    ));
+    assert!(
+        commas.starts_with("alpha\t0.80\t0.20\nbeta\t0.50\t2.00\n"),
+        "{commas}"
+    );
+}

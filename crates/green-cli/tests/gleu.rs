@@ -109,7 +109,7 @@ fn json_has_the_scores_and_a_signature() {
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn conll14_byte_for_byte() {
-    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
+    let shared = green_test_data::shared();
     let data = shared.join("data/conll14");
     assert!(data.is_dir(), "{} is missing", data.display());
     let mut systems: Vec<String> = std::fs::read_dir(data.join("systems"))
@@ -131,7 +131,7 @@ fn conll14_byte_for_byte() {
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn seeda_byte_for_byte() {
-    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
+    let shared = green_test_data::shared();
     let data = shared.join("data");
     let outputs = data.join("seeda/outputs/all");
     assert!(outputs.is_dir(), "{} is missing", outputs.display());

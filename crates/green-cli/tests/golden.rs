@@ -6,15 +6,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn shared() -> PathBuf {
-    let dir = std::env::var_os("GREEN_SHARED")
-        .map(PathBuf::from)
-        .expect("GREEN_SHARED is not set: point it at the shared/ directory (data/ and golden/)");
-    assert!(
-        dir.join("golden/conll14").is_dir(),
-        "{}/golden/conll14 is missing",
-        dir.display()
-    );
-    dir
+    green_test_data::shared_file("golden/conll14");
+    green_test_data::shared()
 }
 
 const SYSTEMS: [&str; 13] = [

@@ -6,10 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn data() -> PathBuf {
-    let dir = std::env::var_os("GREEN_SHARED")
-        .map(PathBuf::from)
-        .expect("GREEN_SHARED is not set: point it at the shared/ directory");
-    let data = dir.join("data");
+    let data = green_test_data::shared().join("data");
     assert!(data.join("zh").is_dir(), "{}/zh is missing", data.display());
     data
 }

@@ -79,8 +79,7 @@ fn malformed_m2_is_one_error_line() {
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn conll14_m2_gives_the_official_references() {
-    let shared = std::env::var("GREEN_SHARED").expect("GREEN_SHARED must point at ../shared");
-    let conll = Path::new(&shared).join("data/conll14");
+    let conll = green_test_data::shared().join("data/conll14");
     assert!(
         conll.join("conll14st-test.m2").is_file(),
         "{} is missing",

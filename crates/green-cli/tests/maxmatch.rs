@@ -239,13 +239,8 @@ fn bad_input_is_one_clear_error() {
 }
 
 fn shared() -> PathBuf {
-    let shared = PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"));
-    assert!(
-        shared.join("golden/m2").is_dir(),
-        "{} has no golden/m2",
-        shared.display()
-    );
-    shared
+    green_test_data::shared_file("golden/m2");
+    green_test_data::shared()
 }
 
 #[test]

@@ -7,10 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn conll() -> PathBuf {
-    let dir = std::env::var_os("GREEN_SHARED")
-        .map(PathBuf::from)
-        .expect("GREEN_SHARED is not set: point it at the shared/ directory")
-        .join("data/conll14");
+    let dir = green_test_data::shared().join("data/conll14");
     assert!(
         dir.join("conll14st-test.m2").is_file(),
         "{} is missing",

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use green_edits::align::Merge;
 
 fn shared() -> PathBuf {
-    PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"))
+    green_test_data::shared()
 }
 
 fn lines(path: &Path) -> Vec<String> {

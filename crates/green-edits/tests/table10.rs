@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use green_edits::{cleme, compare, parse};
 
 fn shared() -> PathBuf {
-    PathBuf::from(std::env::var_os("GREEN_SHARED").expect("GREEN_SHARED is not set"))
+    green_test_data::shared()
 }
 
 fn read(path: PathBuf) -> green_edits::Document {

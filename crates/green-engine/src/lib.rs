@@ -23,6 +23,7 @@ pub mod gleu;
 pub mod numpy;
 pub mod score;
 pub mod signature;
+mod trie;
 
 /// The tokenizer API lives in its own crate (green-tokenizer-api); these paths stay.
 pub use green_tokenizer_api::{normalize, tokenizer};
@@ -34,7 +35,7 @@ pub use corpus::{
 pub use count::{Counter, Regions, SentenceCounts};
 pub use normalize::{is_cjk, Form, Normalization, Normalized};
 pub use score::OrderScore;
-pub use signature::Signature;
+pub use signature::{Signature, VERSION};
 pub use tokenizer::{retokenize, Chars, TokenizeError, Tokenizer, Whitespace};
 
 /// Everything that can go wrong in the engine. Messages are meant to be shown as they are.

@@ -218,6 +218,41 @@ impl green_metric::Metric for Green {
     }
 }
 
+/// Integers per order in [`chosen_regions`]' layout: the seven regions, in a fixed order.
+pub const REGION_WIDTH: usize = 7;
+
+/// What a paired test or a bootstrap resamples of GREEN: for each sentence of `counts` and
+/// each system `h`, the region counts (orders 1..=`n`) of the reference GREEN chooses for it
+/// at `beta`, appended to `stats[h]` as [`REGION_WIDTH`] integers per order. Summed over any
+/// multiset of sentences they give that multiset's corpus GREEN ([`green_of_sums`]).
+pub fn chosen_regions(counts: &[SentenceCounts], n: usize, beta: f64, stats: &mut [Vec<u64>]) {
+    for c in counts {
+        for (h, out) in stats.iter_mut().enumerate() {
+            let (r, _) = select_reference(c, h, n, beta);
+            for reg in &c.get(h, r)[..n] {
+                out.extend([reg.tk, reg.td, reg.ti, reg.od, reg.oi, reg.ud, reg.ui]);
+            }
+        }
+    }
+}
+
+/// Corpus GREEN at `beta` (order `n`) of region counts summed in [`chosen_regions`]' layout.
+pub fn green_of_sums(sums: &[u64], n: usize, beta: f64) -> f64 {
+    let regions: Vec<Regions> = sums
+        .chunks(REGION_WIDTH)
+        .map(|r| Regions {
+            tk: r[0],
+            td: r[1],
+            ti: r[2],
+            od: r[3],
+            oi: r[4],
+            ud: r[5],
+            ui: r[6],
+        })
+        .collect();
+    order_scores(&regions, beta)[n - 1].cum_f
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,9 @@
 //! In the spirit of sacrebleu: `green|n:4|beta:2|tok:word|norm:none|refs:2|v:0.1.0`.
 //! A score reported with its signature can be reproduced from the signature alone.
 
+/// The version every signature names (`v:`), which is also `green --version`'s.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 use std::fmt;
 
 use crate::normalize::Normalization;
@@ -39,7 +42,7 @@ impl fmt::Display for Signature {
             self.m2
                 .as_ref()
                 .map_or(String::new(), |m| format!("|m2:{m}")),
-            env!("CARGO_PKG_VERSION")
+            VERSION
         )
     }
 }

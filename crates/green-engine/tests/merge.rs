@@ -237,5 +237,8 @@ fn merging_checks_what_no_counter_produces() {
     // A total no 3 sentences can have (u64::MAX would wrap around when added).
     let huge = edit(&|j| j["totals"][0]["tk"] = u64::MAX.into());
     let err = good.clone().merge(&huge).unwrap_err().to_string();
-    assert!(err.contains("a total is larger than 3 sentences can have"), "{err}");
+    assert!(
+        err.contains("a total is larger than 3 sentences can have"),
+        "{err}"
+    );
 }

@@ -5,15 +5,8 @@ use green_io::references::load;
 use green_io::{m2, para, Input};
 
 fn shared(rel: &str) -> String {
-    let root = std::env::var("GREEN_SHARED").unwrap_or_else(|_| {
-        panic!("GREEN_SHARED is not set; set it to the path of ../shared to run real-data tests")
-    });
-    let path = format!("{root}/data/{rel}");
-    assert!(
-        std::path::Path::new(&path).is_file(),
-        "{path} is missing; GREEN_SHARED must point at ../shared"
-    );
-    path
+    let path = green_test_data::shared_file(format!("data/{rel}"));
+    path.to_string_lossy().into_owned()
 }
 
 #[test]

@@ -5,18 +5,14 @@
 //!
 //! `GREEN_SHARED=../shared cargo bench -p green-meta`
 
-use std::path::PathBuf;
-
 use criterion::{criterion_group, criterion_main, Criterion};
 use green_meta::dataset::{Dataset, Descriptor};
 use green_meta::{run, Level, Metric, MetricConfig, Options};
 
 fn load(name: &str) -> Dataset {
-    let shared = std::env::var("GREEN_SHARED")
-        .expect("set GREEN_SHARED to the path of ../shared to run these benchmarks");
     Dataset::load(
         Descriptor::load(name).unwrap(),
-        &PathBuf::from(shared).join("data"),
+        &green_test_data::shared().join("data"),
     )
     .unwrap_or_else(|e| panic!("{e}"))
 }

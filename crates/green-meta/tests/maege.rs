@@ -353,14 +353,8 @@ fn no_edits_is_a_clear_error() {
 }
 
 fn shared(rel: &str) -> String {
-    let root = std::env::var("GREEN_SHARED")
-        .expect("GREEN_SHARED is not set; set it to the path of ../shared");
-    let p = format!("{root}/data/{rel}");
-    assert!(
-        std::path::Path::new(&p).is_file(),
-        "{p} is missing; GREEN_SHARED must point at ../shared"
-    );
-    p
+    let path = green_test_data::shared_file(format!("data/{rel}"));
+    path.to_string_lossy().into_owned()
 }
 
 fn real_run(rel: &str, tokenizers: &[&str], strip: bool) -> (String, maege::Report) {

@@ -10,15 +10,7 @@ use green_meta::metric::{self, Counts};
 use green_meta::{stats, Level, Metric, MetricConfig, TrueSkill};
 
 fn shared() -> PathBuf {
-    let dir = std::env::var("GREEN_SHARED")
-        .expect("GREEN_SHARED must be set to the path of ../shared for real-data tests");
-    let dir = PathBuf::from(dir);
-    assert!(
-        dir.join("data").is_dir(),
-        "GREEN_SHARED={} has no data/ directory",
-        dir.display()
-    );
-    dir
+    green_test_data::shared()
 }
 
 fn load(name: &str) -> Dataset {

@@ -7,8 +7,10 @@
 //! system is drawn exactly as the paired bootstrap draws (replicate k from stream k of the
 //! seed), so it is the interval `green paired` prints for that system.
 
-use green_engine::score::{order_scores, select_reference};
-use green_engine::{Config, Counter, Regions, Sentence, Signature, Tokenizer, BATCH};
+use green_engine::score::{
+    chosen_regions, green_of_sums, order_scores, select_reference, REGION_WIDTH,
+};
+use green_engine::{Config, Counter, Sentence, Signature, Tokenizer, BATCH};
 use green_input::Guard;
 use green_signif::{PairedResult, Stats, Summed};
 use pyo3::prelude::*;
@@ -17,9 +19,6 @@ use pyo3::types::PyDict;
 use crate::green::{order_rows, Inputs, Scorer};
 use crate::m2::to_python;
 use crate::{config, green_err, nonempty, pool};
-
-/// Regions per order, as integers in a fixed order.
-const WIDTH: usize = 7;
 
 /// A paired test's settings: `bs`, `ar` or `exact`, and its replicates, seed and coverage.
 pub(crate) struct Test<'a> {
@@ -43,23 +42,6 @@ impl Test<'_> {
     }
 }
 
-/// GREEN at `beta` of summed per-order region counts laid out as [`WIDTH`] integers per order.
-fn green_of(sums: &[u64], n: usize, beta: f64) -> f64 {
-    let regions: Vec<Regions> = sums
-        .chunks(WIDTH)
-        .map(|r| Regions {
-            tk: r[0],
-            td: r[1],
-            ti: r[2],
-            od: r[3],
-            oi: r[4],
-            ud: r[5],
-            ui: r[6],
-        })
-        .collect();
-    order_scores(&regions, beta)[n - 1].cum_f
-}
-
 /// Per system, every sentence's region counts against the reference GREEN chooses for it,
 /// counted on `pool` a batch at a time (each looked at by `guard`; Ctrl-C looked at between
 /// batches).
@@ -75,7 +57,7 @@ fn sentence_stats<T: Tokenizer + ?Sized>(
     let (n, beta) = (config.n, config.betas[0]);
     let scorer = green_engine::Scorer::new(tokenizer, config);
     let count = inputs.sources.len();
-    let mut stats = vec![Vec::with_capacity(count * WIDTH * n); inputs.systems.len()];
+    let mut stats = vec![Vec::with_capacity(count * REGION_WIDTH * n); inputs.systems.len()];
     for start in (0..count).step_by(BATCH) {
         Python::attach(|py| py.check_signals())?;
         let end = (start + BATCH).min(count);
@@ -96,14 +78,7 @@ fn sentence_stats<T: Tokenizer + ?Sized>(
                     start + i
                 ))
             })?;
-        for c in &counts {
-            for (h, out) in stats.iter_mut().enumerate() {
-                let (r, _) = select_reference(c, h, n, beta);
-                for reg in &c.get(h, r)[..n] {
-                    out.extend([reg.tk, reg.td, reg.ti, reg.od, reg.oi, reg.ud, reg.ui]);
-                }
-            }
-        }
+        chosen_regions(&counts, n, beta, &mut stats);
     }
     Ok(stats)
 }
@@ -181,7 +156,7 @@ pub(crate) fn bootstrap(
     let stats = stats_of(py, scorer, inputs, beta, false)?;
     let sentences = inputs.sources.len();
     nonempty(sentences)?;
-    let (n, width) = (scorer.n, WIDTH * scorer.n);
+    let (n, width) = (scorer.n, REGION_WIDTH * scorer.n);
     let stats = &stats[0];
     let interval = pool::detach(py, || {
         green_signif::bootstrap(sentences, reps, seed, confidence, |weights| {
@@ -191,7 +166,7 @@ pub(crate) fn bootstrap(
                     *sum += u64::from(w) * x;
                 }
             }
-            Some(green_of(&sums, n, beta))
+            Some(green_of_sums(&sums, n, beta))
         })
     })?
     .map_err(green_err)?;
@@ -215,13 +190,14 @@ pub(crate) fn paired(
     }
     let stats = stats_of(py, scorer, inputs, beta, true)?;
     let n = scorer.n;
-    let score = |sums: &[u64]| green_of(sums, n, beta);
+    let score = |sums: &[u64]| green_of_sums(sums, n, beta);
     let results = pool::detach(py, || {
         stats[1..]
             .iter()
             .map(|b| {
                 let pair = Summed {
-                    stats: Stats::new(WIDTH * n, stats[0].clone(), b.clone()).map_err(green_err)?,
+                    stats: Stats::new(REGION_WIDTH * n, stats[0].clone(), b.clone())
+                        .map_err(green_err)?,
                     score,
                 };
                 test.run(&pair)

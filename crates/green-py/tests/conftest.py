@@ -1,13 +1,18 @@
 """Shared helpers: reading data like the reference does, formatting like the CLI prints.
 
-Real-data tests use the `shared` fixture, which reads $GREEN_SHARED (the path of ../shared)
-and fails, never skips, when it is unset or incomplete. The CLI comparison uses $GREEN_BIN,
-else target/release/green from the repository.
+Real-data tests use the `shared` fixture: $GREEN_SHARED (a relative path is taken from the
+repository root), else `../shared` beside the repository; it fails, never skips, when
+neither holds the data. The CLI comparisons use $GREEN_BIN, else the repository's
+target/release/green, which `cargo build --release` brings up to date once per session (as
+it does the regex plugin), so `pytest crates/green-py/tests` runs from a fresh checkout with
+the package installed.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import sys
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -46,12 +51,21 @@ def pytest_configure(config):
 @pytest.fixture(scope="session")
 def shared() -> Path:
     value = os.environ.get("GREEN_SHARED")
-    if not value:
-        pytest.fail("GREEN_SHARED is not set: set it to the path of ../shared (the real-data directory)")
-    path = Path(value)
+    path = REPO / value if value else REPO.parent / "shared"
     if not (path / "data" / "conll14" / "source.txt").is_file():
-        pytest.fail(f"GREEN_SHARED={value} has no data/conll14/source.txt; point it at ../shared")
+        told = f"GREEN_SHARED={value} is {path}" if value else f"GREEN_SHARED is not set and {path} is missing"
+        pytest.fail(f"{told}, which has no data/conll14/source.txt; set GREEN_SHARED to the shared data directory")
     return path
+
+
+def build_release() -> None:
+    """`cargo build --release` of the binary and the regex plugin, once per session (a no-op
+    when they are up to date), when cargo is here and no prebuilt binary was named."""
+    if os.environ.get("GREEN_BIN") or shutil.which("cargo") is None or getattr(build_release, "done", False):
+        return
+    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "green-cli", "-p", "green-plugin-regex"],
+                   cwd=REPO, check=True)
+    build_release.done = True
 
 
 @pytest.fixture(scope="session")
@@ -68,6 +82,7 @@ def conll14(shared: Path) -> dict:
 
 @pytest.fixture(scope="session")
 def green_bin() -> Path:
+    build_release()
     value = os.environ.get("GREEN_BIN")
     path = Path(value) if value else REPO / "target" / "release" / "green"
     if not path.is_file():

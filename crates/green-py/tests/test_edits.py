@@ -4,7 +4,6 @@ give (and so ERRANT 3.0.2's errant_compare and the CLEME paper's Table 10)."""
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import subprocess
 
@@ -67,7 +66,7 @@ def test_bad_input_is_a_green_error(tmp_path):
         green.Cleme(3)
 
 
-def test_real_data_equals_the_cli(shared):
+def test_real_data_equals_the_cli(shared, green_bin):
     ref = shared / "data" / "cleme" / "conll14.errant"
     hyp = shared / "data" / "cleme" / "conll14-AMU.errant"
     r = green.ErrantCompare(ref).score(hyp)
@@ -76,18 +75,17 @@ def test_real_data_equals_the_cli(shared):
     c = green.Cleme(ref).score(hyp)
     rows = c.details["rows"]
     assert c.format(score_only=True) == "25.14" and rows["SentCLEME-independent"].format(score_only=True) == "42.00"
-    bin_ = os.environ.get("GREEN_BIN")
-    if bin_:
-        out = subprocess.run([bin_, "cleme", "-hyp", str(hyp), "-ref", str(ref), "--format", "json"],
-                             capture_output=True, text=True, check=True).stdout
-        cli = json.loads(out)["systems"][0]["report"]
-        for name, variant, row in [("CLEME-dependent", "dependent", "corpus"),
-                                   ("SentCLEME-independent-unweighted", "independent", "sentence_unweighted")]:
-            printed = cli[variant][row]
-            # The CLI prints rounded to 4 decimals; the data is the number before that.
-            assert rows[name].counts == {k: printed[k] for k in ("tp", "fp", "fn", "tn")}
-            for mine, theirs in [(rows[name].score, printed["f"]), (rows[name].precision, printed["p"])]:
-                assert abs(mine / 100 - theirs) <= 5e-5
+    bin_ = str(green_bin)
+    out = subprocess.run([bin_, "cleme", "-hyp", str(hyp), "-ref", str(ref), "--format", "json"],
+                         capture_output=True, text=True, check=True).stdout
+    cli = json.loads(out)["systems"][0]["report"]
+    for name, variant, row in [("CLEME-dependent", "dependent", "corpus"),
+                               ("SentCLEME-independent-unweighted", "independent", "sentence_unweighted")]:
+        printed = cli[variant][row]
+        # The CLI prints rounded to 4 decimals; the data is the number before that.
+        assert rows[name].counts == {k: printed[k] for k in ("tp", "fp", "fn", "tn")}
+        for mine, theirs in [(rows[name].score, printed["f"]), (rows[name].precision, printed["p"])]:
+            assert abs(mine / 100 - theirs) <= 5e-5
 
 
 def test_foreign_statistics_are_refused():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import subprocess
 import warnings
@@ -89,10 +88,7 @@ def test_errors():
         green.MaxMatch(text=GOLD).fold([{"x": 1}])
 
 
-def test_same_as_cli(tmp_path):
-    green_bin = os.environ.get("GREEN_BIN")
-    if not green_bin:
-        pytest.skip("GREEN_BIN not set")
+def test_same_as_cli(tmp_path, green_bin):
     (tmp_path / "gold.m2").write_text(GOLD)
     (tmp_path / "sys.txt").write_text("he goes to school\nfine .\n")
     out = subprocess.run([green_bin, "maxmatch", "--format", "json", "sys.txt", "gold.m2"], cwd=tmp_path,

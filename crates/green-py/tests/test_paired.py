@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 
 import pytest
@@ -81,7 +80,7 @@ def test_gleu_paired_small():
     assert 100 * g.paired(a, b, test="ar", reps=200, max=True)["a"] == g.fold(a, max=True).score
 
 
-def test_m2_paired_equals_the_cli(shared, tmp_path):
+def test_m2_paired_equals_the_cli(shared, tmp_path, green_bin):
     gold = shared / "data" / "conll14" / "conll14st-test.m2"
     systems = shared / "data" / "conll14" / "systems"
     m = green.MaxMatch(gold)
@@ -90,13 +89,13 @@ def test_m2_paired_equals_the_cli(shared, tmp_path):
     bs = m.paired(a, b, reps=300, seed=4)
     assert 100 * bs["a"] == m.fold(a).score and 100 * bs["b"] == m.fold(b).score
     assert 0 < bs["p"] <= 1 and len(bs["intervals"]) == 3
-    bin_ = os.environ.get("GREEN_BIN")
-    if bin_:
-        stats = tmp_path / "m2.json"
-        subprocess.run([bin_, "maxmatch", str(systems / "AMU.txt"), str(systems / "CAMB.txt"), str(gold),
-                        "--stats", str(stats)], capture_output=True, check=True)
-        for test, py in [("bs", bs), ("ar", m.paired(a, b, test="ar", reps=300, seed=4))]:
-            out = subprocess.run([bin_, "paired", "--stats", str(stats), "--test", test, "--reps", "300",
-                                  "--seed", "4", "--format", "json"], capture_output=True, text=True,
-                                 check=True).stdout
-            assert json.loads(out)["comparisons"][0]["result"] == py
+    bin_ = str(green_bin)
+    stats = tmp_path / "m2.json"
+    subprocess.run([bin_, "maxmatch", str(systems / "AMU.txt"), str(systems / "CAMB.txt"), str(gold),
+                    "--stats", str(stats)], capture_output=True, check=True)
+    for test, py in [("bs", bs), ("ar", m.paired(a, b, test="ar", reps=300, seed=4))]:
+        out = subprocess.run([bin_, "paired", "--stats", str(stats), "--test", test, "--reps", "300",
+                              "--seed", "4", "--format", "json"], capture_output=True, text=True,
+                             check=True).stdout
+        assert json.loads(out)["comparisons"][0]["result"] == py
+

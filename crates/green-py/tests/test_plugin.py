@@ -11,13 +11,14 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, build_release
 
 import green_gec as green
 
 
 @pytest.fixture(scope="module")
 def regex_plugin() -> Path:
+    build_release()
     value = os.environ.get("GREEN_REGEX_PLUGIN")
     path = Path(value) if value else REPO / "target" / "release" / "libgreen_regex.so"
     if not path.is_file():

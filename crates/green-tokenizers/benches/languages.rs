@@ -32,9 +32,7 @@ impl Data {
 }
 
 fn shared() -> PathBuf {
-    let dir = std::env::var_os("GREEN_SHARED")
-        .expect("GREEN_SHARED is not set: point it at the shared data directory (../shared)");
-    PathBuf::from(dir).join("data")
+    green_test_data::shared().join("data")
 }
 
 fn read(rel: &str) -> String {

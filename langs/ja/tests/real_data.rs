@@ -8,9 +8,7 @@ use green_engine::{Config, Scorer, Tokenizer};
 use green_ja::Japanese;
 
 fn shared() -> PathBuf {
-    let dir = std::env::var_os("GREEN_SHARED")
-        .expect("GREEN_SHARED is not set: point it at the shared data directory (../shared)");
-    PathBuf::from(dir)
+    green_test_data::shared()
 }
 
 fn ipadic() -> Japanese {

@@ -2,16 +2,12 @@
 //! Chinese sentence of the shared data segments as jieba-rs segments it, and segmentations
 //! of learner sentences checked by hand.
 
-use std::path::PathBuf;
-
 use green_engine::tokenizer::is_python_whitespace;
 use green_engine::Tokenizer;
 use green_zh::{Chinese, Hmm};
 
 fn read(relative: &str) -> String {
-    let dir = std::env::var_os("GREEN_SHARED")
-        .expect("GREEN_SHARED is not set: point it at the shared data directory (../shared)");
-    let path = PathBuf::from(dir).join(relative);
+    let path = green_test_data::shared().join(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 

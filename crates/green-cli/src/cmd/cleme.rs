@@ -11,6 +11,10 @@ use crate::output::emit;
 use crate::stats::{write_stats, ShardFile};
 
 #[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "green cleme -hyp HYP.m2... -ref REF.m2 [OPTIONS]",
+    after_help = super::errant::ONE_DASH
+)]
 pub struct Args {
     #[command(flatten)]
     pub files: super::errant::Files,

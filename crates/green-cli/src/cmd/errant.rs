@@ -11,6 +11,9 @@ use green_edits::compare::{self, Mode, Options};
 use crate::output::emit;
 use crate::stats::{keep, write_stats, CorpusDigest, Provenance, Rows, ShardFile};
 
+/// Said under the options of the commands that are drop-ins for ERRANT's and CLEME's.
+pub(crate) const ONE_DASH: &str = "ERRANT's single-dash spellings are accepted too, as its commands write them: -hyp, -ref, -cat, -dt, -ds, -cs, -cse, -single, -multi, -filt (errant-compare); -orig, -cor, -out, -lev, -merge (errant-parallel).";
+
 /// The files and beta of the edit metrics (`errant-compare`, `cleme`).
 #[derive(clap::Args, Debug)]
 pub struct Files {
@@ -73,6 +76,10 @@ impl Files {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "green errant-compare -hyp HYP.m2... -ref REF.m2 [OPTIONS]",
+    after_help = ONE_DASH
+)]
 pub struct Args {
     #[command(flatten)]
     pub files: Files,

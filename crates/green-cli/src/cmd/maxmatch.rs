@@ -23,10 +23,14 @@ use crate::output::emit;
 use crate::stats::{keep, write_stats, CorpusDigest, Rows, ShardFile};
 
 #[derive(clap::Args, Debug)]
-#[command(infer_long_args = true, args_override_self = true)]
+#[command(
+    infer_long_args = true,
+    args_override_self = true,
+    override_usage = "green maxmatch [OPTIONS] SYSTEM... GOLD.m2"
+)]
 pub struct Args {
     /// System output files (one sentence per line), then the gold M2 file last.
-    #[arg(num_args = 2.., required = true, value_name = "SYSTEM... GOLD")]
+    #[arg(num_args = 2.., required = true, value_name = "FILE")]
     pub files: Vec<String>,
 
     /// Beta of the F-score.

@@ -23,9 +23,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR", default_value = "../shared/data")]
     pub data: PathBuf,
 
-    /// Datasets: built-in names (gjg15, seeda, revisitcgec-minimal, revisitcgec-fluency) or
-    /// descriptor TOML files.
-    #[arg(short = 'D', long = "dataset", value_name = "NAME|FILE", num_args = 1..,
+    /// Datasets: built-in names (see --list-datasets) or descriptor TOML files.
+    #[arg(short = 'D', long = "dataset", value_name = "NAME|FILE", num_args = 1.., help = dataset_help(),
           default_values = ["gjg15", "seeda", "revisitcgec-minimal", "revisitcgec-fluency"])]
     pub datasets: Vec<String>,
 
@@ -147,6 +146,15 @@ pub struct Args {
 
 /// Largest number of values one range may give.
 const MAX_RANGE: usize = 10_000;
+
+/// The help of `--dataset`, naming every built-in dataset.
+fn dataset_help() -> String {
+    let names: Vec<&str> = BUILTIN.iter().map(|(name, _)| *name).collect();
+    format!(
+        "Datasets: built-in names ({}) or descriptor TOML files",
+        names.join(", ")
+    )
+}
 
 /// `A`, `A,B,...` or `A..B[:STEP]` (inclusive).
 fn parse_values(specs: &[String], what: &str) -> Result<Vec<f64>> {

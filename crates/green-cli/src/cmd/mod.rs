@@ -13,4 +13,5 @@ pub mod parallel;
 pub mod plugins;
 pub mod report;
 pub mod score;
+pub mod shell;
 pub mod tokenize;

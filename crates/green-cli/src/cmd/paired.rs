@@ -9,8 +9,8 @@
 //! totals. The first system is the baseline; every other system is tested against it.
 
 use anyhow::{bail, Result};
-use green_engine::score::{order_scores, select_reference};
-use green_engine::{Config, Regions, Scorer, Sentence, Signature, Tokenizer, BATCH};
+use green_engine::score::{chosen_regions, green_of_sums, REGION_WIDTH};
+use green_engine::{Config, Scorer, Sentence, Signature, Tokenizer, BATCH};
 use green_io::m2::MissingAnnotator;
 use green_metric::{Metric, Shard};
 use green_output::Comparisons;
@@ -25,9 +25,6 @@ use crate::cmd::{cleme, errant, gleu, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::emit;
 use green_output::number::percent;
-
-/// Regions per order, as integers in a fixed order.
-const WIDTH: usize = 7;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClemeVariant {
@@ -161,11 +158,11 @@ pub fn run(args: &Args) -> Result<()> {
         Built::Dyn(t) => sentence_stats(t, config, &data)?,
     };
     let (n, beta) = (args.n, args.beta);
-    let score = |sums: &[u64]| green_of(sums, n, beta);
+    let score = |sums: &[u64]| green_of_sums(sums, n, beta);
     let mut results = Vec::with_capacity(args.hyps.len() - 1);
     for system in 1..args.hyps.len() {
         let pair = Summed {
-            stats: Stats::new(WIDTH * n, stats[0].clone(), stats[system].clone())?,
+            stats: Stats::new(REGION_WIDTH * n, stats[0].clone(), stats[system].clone())?,
             score,
         };
         results.push(test(args, &pair)?);
@@ -297,23 +294,6 @@ fn test(args: &Args, pair: &impl Pair) -> Result<PairedResult> {
     })
 }
 
-/// GREEN at beta of summed per-order region counts laid out as [`WIDTH`] integers per order.
-fn green_of(sums: &[u64], n: usize, beta: f64) -> f64 {
-    let regions: Vec<Regions> = sums
-        .chunks(WIDTH)
-        .map(|r| Regions {
-            tk: r[0],
-            td: r[1],
-            ti: r[2],
-            od: r[3],
-            oi: r[4],
-            ud: r[5],
-            ui: r[6],
-        })
-        .collect();
-    order_scores(&regions, beta)[n - 1].cum_f
-}
-
 /// Per system, every sentence's region counts against the reference GREEN chooses for it.
 fn sentence_stats<T: Tokenizer>(
     tokenizer: T,
@@ -323,7 +303,7 @@ fn sentence_stats<T: Tokenizer>(
     let (n, beta) = (config.n, config.betas[0]);
     let scorer = Scorer::new(tokenizer, config);
     let systems = data.hyps.len();
-    let mut stats = vec![Vec::with_capacity(data.sources.len() * WIDTH * n); systems];
+    let mut stats = vec![Vec::with_capacity(data.sources.len() * REGION_WIDTH * n); systems];
     let refs: Vec<Vec<&str>> = data
         .refs
         .iter()
@@ -348,17 +328,10 @@ fn sentence_stats<T: Tokenizer>(
                 scorer.tokenizer.name()
             )
         })?;
-        for (i, c) in counts.iter().enumerate() {
-            if c.refs == 0 {
-                bail!("sentence {} has no reference", start + i + 1);
-            }
-            for (h, out) in stats.iter_mut().enumerate() {
-                let (r, _) = select_reference(c, h, n, beta);
-                for reg in &c.get(h, r)[..n] {
-                    out.extend([reg.tk, reg.td, reg.ti, reg.od, reg.oi, reg.ud, reg.ui]);
-                }
-            }
+        if let Some(i) = counts.iter().position(|c| c.refs == 0) {
+            bail!("sentence {} has no reference", start + i + 1);
         }
+        chosen_regions(&counts, n, beta, &mut stats);
     }
     Ok(stats)
 }

@@ -8,6 +8,10 @@ use green_edits::align::Merge;
 use rayon::prelude::*;
 
 #[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "green errant-parallel -orig SRC -cor COR... -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]\n       green errant-parallel --para FILE -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]",
+    after_help = super::errant::ONE_DASH
+)]
 pub struct Args {
     /// The source file: one tokenized sentence per line.
     #[arg(

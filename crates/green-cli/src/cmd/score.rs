@@ -63,7 +63,7 @@ pub struct Args {
     pub n: i64,
 
     /// One or more betas (recall weight); `inf` means recall only.
-    #[arg(short = 'b', long = "beta", num_args = 1.., action = ArgAction::Set, default_values_t = [1.0], allow_negative_numbers = true)]
+    #[arg(short = 'b', long = "beta", num_args = 1.., value_delimiter = ',', action = ArgAction::Set, default_values_t = [1.0], allow_negative_numbers = true)]
     pub betas: Vec<f64>,
 
     /// Digits after the decimal point.
