@@ -74,6 +74,8 @@ pub enum Command {
     Paired(cmd::paired::Args),
     /// List the tokenizer plugins on the search path (GREEN_PLUGIN_PATH) with name, version and ABI.
     Plugins(cmd::plugins::Args),
+    /// One self-contained HTML page of systems on a corpus: scores with intervals and paired tests, edit outcomes, error types, a sentence browser: green report -s SRC -r REF... -c SYS... -o report.html
+    Report(cmd::report::Args),
     /// Print the tokens of each input line, to see what a tokenizer (-t) makes of the text.
     Tokenize(cmd::tokenize::Args),
 }
@@ -111,6 +113,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::Meta(args) => cmd::meta::run(args),
         Command::Paired(args) => cmd::paired::run(args),
         Command::Plugins(args) => cmd::plugins::run(args),
+        Command::Report(args) => cmd::report::run(args),
         Command::Tokenize(args) => cmd::tokenize::run(args),
     }
 }

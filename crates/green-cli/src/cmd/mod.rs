@@ -13,6 +13,7 @@ pub mod napoles;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;
+pub mod report;
 pub mod score;
 pub mod shell;
 pub mod tokenize;
