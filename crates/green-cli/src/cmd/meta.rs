@@ -356,12 +356,6 @@ const TABLE5_REPLICATES: usize = 1000;
 
 /// `--preset seeda-table5`: the paper's Table 5 beside green's numbers.
 fn run_table5(args: &Args, mut options: Options) -> Result<()> {
-    if !args.data.is_dir() {
-        bail!(
-            "data directory {} does not exist; give it with --data DIR",
-            args.data.display()
-        );
-    }
     if options.bootstrap.is_none() {
         options.bootstrap = Some(green_meta::Bootstrap::new(
             TABLE5_REPLICATES,
@@ -369,9 +363,15 @@ fn run_table5(args: &Args, mut options: Options) -> Result<()> {
             args.confidence,
         )?);
     }
-    let datasets: Vec<Dataset> = green_meta::table5::DATASETS
+    let descriptors: Vec<Descriptor> = green_meta::table5::DATASETS
         .iter()
-        .map(|d| Dataset::load(Descriptor::load(d)?, &args.data))
+        .map(|d| Descriptor::load(d))
+        .collect::<Result<_, _>>()?;
+    let files: Vec<String> = descriptors.iter().flat_map(|d| d.files()).collect();
+    let data = crate::registry::find_data_dir(args.data.as_deref(), &files)?;
+    let datasets: Vec<Dataset> = descriptors
+        .into_iter()
+        .map(|d| Dataset::load(d, &data))
         .collect::<Result<_, _>>()?;
     let table = green_meta::table5::run(&datasets, args.gleu_iterations, args.seed, options)?;
     let text = match args.format.as_str() {
