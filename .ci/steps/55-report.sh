@@ -7,7 +7,8 @@
 # the sentence browser's link, filters and search, renders NLPCC-2018 at character level,
 # and opens a generated 10^5-sentence report within 30 s (a watchdog, not a benchmark; it
 # loads in about a second). The docs' screenshot (docs/img/report.png) is made the same
-# way: GREEN_SCREENSHOT=1 bash .ci/steps/55-report.sh writes it.
+# way: GREEN_SCREENSHOT=1 bash .ci/steps/55-report.sh writes it. The build names the same
+# packages as steps 40 and 50, so their green binary is reused rather than rebuilt.
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "55-report: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
 if ! command -v chromium > /dev/null; then
@@ -16,7 +17,7 @@ if ! command -v chromium > /dev/null; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
 fi
-cargo build --release --locked -p green-cli
+cargo build --release --locked -p green-cli -p green-plugin-regex
 green="$PWD/target/release/green"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
