@@ -311,16 +311,7 @@ pub fn run(args: &Args) -> Result<()> {
             .collect(),
         None => args.datasets.clone(),
     };
-    let descriptors: Vec<Descriptor> = names
-        .iter()
-        .map(|d| Descriptor::load(d))
-        .collect::<Result<_, _>>()?;
-    let files: Vec<String> = descriptors.iter().flat_map(|d| d.files()).collect();
-    let data = crate::registry::find_data_dir(args.data.as_deref(), &files)?;
-    let datasets: Vec<Dataset> = descriptors
-        .into_iter()
-        .map(|d| Dataset::load(d, &data))
-        .collect::<Result<_, _>>()?;
+    let datasets = load_datasets(args, &names)?;
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
     for h in &report.human {
@@ -351,6 +342,21 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// The named datasets (built-in names or descriptor files), read from the first data
+/// directory that has every file they need (`--data`, ../shared/data, the user data directory).
+fn load_datasets(args: &Args, names: &[impl AsRef<str>]) -> Result<Vec<Dataset>> {
+    let descriptors: Vec<Descriptor> = names
+        .iter()
+        .map(|d| Descriptor::load(d.as_ref()))
+        .collect::<Result<_, _>>()?;
+    let files: Vec<String> = descriptors.iter().flat_map(|d| d.files()).collect();
+    let data = crate::registry::find_data_dir(args.data.as_deref(), &files)?;
+    Ok(descriptors
+        .into_iter()
+        .map(|d| Dataset::load(d, &data))
+        .collect::<Result<_, _>>()?)
+}
+
 /// Replicates of the bootstrap `--preset seeda-table5` runs when `--bootstrap` is not given.
 const TABLE5_REPLICATES: usize = 1000;
 
@@ -363,16 +369,7 @@ fn run_table5(args: &Args, mut options: Options) -> Result<()> {
             args.confidence,
         )?);
     }
-    let descriptors: Vec<Descriptor> = green_meta::table5::DATASETS
-        .iter()
-        .map(|d| Descriptor::load(d))
-        .collect::<Result<_, _>>()?;
-    let files: Vec<String> = descriptors.iter().flat_map(|d| d.files()).collect();
-    let data = crate::registry::find_data_dir(args.data.as_deref(), &files)?;
-    let datasets: Vec<Dataset> = descriptors
-        .into_iter()
-        .map(|d| Dataset::load(d, &data))
-        .collect::<Result<_, _>>()?;
+    let datasets = load_datasets(args, &green_meta::table5::DATASETS)?;
     let table = green_meta::table5::run(&datasets, args.gleu_iterations, args.seed, options)?;
     let text = match args.format.as_str() {
         "tsv" => table.tsv(),

@@ -121,22 +121,8 @@ pub struct Args {
     pub threads: Option<usize>,
 }
 
-/// Largest replicate count accepted, as `green paired`.
-const MAX_REPS: usize = 1_000_000;
-
 pub fn run(args: &Args) -> Result<()> {
-    if args.reps == 0 || args.reps > MAX_REPS {
-        bail!(
-            "--reps must be between 1 and {MAX_REPS} (got {})",
-            args.reps
-        );
-    }
-    if !(args.confidence > 0.0 && args.confidence < 1.0) {
-        bail!(
-            "--confidence must be between 0 and 1, e.g. 0.95 (got {})",
-            args.confidence
-        );
-    }
+    crate::limits::check_resampling(args.reps, args.confidence)?;
     if args.format == "html" && args.output.is_none() {
         bail!("green report writes its page to a file: give -o report.html (or --format json to print the data)");
     }
