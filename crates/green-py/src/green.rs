@@ -32,7 +32,7 @@ use crate::{
 #[pyclass(frozen, name = "ScorerCore", module = "green_gec._green")]
 pub struct Scorer {
     pub(crate) tokenizer: Built,
-    spec: String,
+    pub(crate) spec: String,
     pub(crate) n: usize,
     betas: Vec<f64>,
     pub(crate) norm: Normalization,

@@ -17,6 +17,7 @@ mod io;
 mod m2;
 mod meta;
 mod pool;
+mod report;
 mod signif;
 mod stream;
 
@@ -252,6 +253,7 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(meta::maege, m)?)?;
     m.add_function(wrap_pyfunction!(meta::datasets, m)?)?;
     m.add_function(wrap_pyfunction!(edits::errant_parallel, m)?)?;
+    m.add_function(wrap_pyfunction!(report::html_report, m)?)?;
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_text, m)?)?;

@@ -697,7 +697,7 @@ fn m2(
 ) -> Result<Computed, Error> {
     let gold = input.gold.ok_or_else(|| {
         Error(
-            "the M2 metric needs gold edits: give --m2 GOLD.m2, or an M2 file as the reference"
+            "the M2 metric needs gold edits: give a gold M2 file, or an M2 file as the reference"
                 .into(),
         )
     })?;

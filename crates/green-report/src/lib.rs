@@ -14,6 +14,7 @@
 //! which keeps a 10^5-sentence report quick to open.
 
 pub mod build;
+pub mod choose;
 pub mod html;
 pub mod model;
 pub mod outcome;

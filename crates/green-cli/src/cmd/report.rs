@@ -12,7 +12,7 @@
 use anyhow::{bail, Result};
 use green_io::m2::MissingAnnotator;
 use green_io::references::Format;
-use green_report::{Files, Gold, Input, Metric, Settings, Tokens};
+use green_report::{Files, Gold, Input, Settings, Tokens};
 
 use crate::args::TokenizerArgs;
 use crate::cmd::maxmatch::parse_beta;
@@ -140,7 +140,8 @@ pub fn run(args: &Args) -> Result<()> {
             dir.display()
         );
     }
-    let buckets = buckets(args)?;
+    let buckets =
+        green_report::choose::buckets(&args.buckets, &args.tokenizer.tokenizer, "--buckets")?;
     crate::args::start_pool(args.threads, false)?;
     let data = crate::input::load(
         args.source.as_deref(),
@@ -152,22 +153,17 @@ pub fn run(args: &Args) -> Result<()> {
     let line_refs = crate::input::line_refs(&args.refs, &args.ref_format)?;
     crate::input::guard(args.tokenizer.guard(&line_refs), &data.views().sentences());
     let gold = read_gold(args, &data)?;
-    let metrics = metrics(args, gold.is_some())?;
+    let metrics = green_report::choose::metrics(&args.metrics, gold.is_some())?;
     let names = names(args)?;
-    let baseline = baseline(args, &names)?;
+    let baseline =
+        green_report::choose::baseline(args.baseline.as_deref(), &names, &args.hyps, "--baseline")?;
     let built = args.tokenizer.build()?;
-    let spec = args.tokenizer.tokenizer.as_str();
-    let glued = ["char", "zh", "ja"]
-        .iter()
-        .any(|p| spec == *p || spec.starts_with(&format!("{p}:")));
-    let tokens = Tokens {
-        tokenizer: built.as_dyn(),
-        normalization: args.tokenizer.normalization,
-        m2_raw: spec == "word"
-            && args.tokenizer.normalization.is_identity()
-            && args.tokenizer.plugin_config.is_none(),
-        join: if glued { "" } else { " " }.into(),
-    };
+    let tokens = Tokens::new(
+        built.as_dyn(),
+        &args.tokenizer.tokenizer,
+        args.tokenizer.normalization,
+        args.tokenizer.plugin_config.is_some(),
+    );
     let settings = Settings {
         title: args.title.clone(),
         metrics,
@@ -178,15 +174,7 @@ pub fn run(args: &Args) -> Result<()> {
         seed: args.seed,
         confidence: args.confidence,
         baseline,
-        buckets: if buckets.is_empty() {
-            if glued {
-                vec![20, 40, 60, 80, 100, 120]
-            } else {
-                vec![10, 20, 30, 40, 50, 60]
-            }
-        } else {
-            buckets
-        },
+        buckets,
         missing_annotator: data
             .from_m2
             .then(|| args.missing_annotator.name().to_string()),
@@ -236,45 +224,6 @@ fn shown(path: &str) -> String {
     path.to_string()
 }
 
-fn buckets(args: &Args) -> Result<Vec<usize>> {
-    if args.buckets.windows(2).any(|w| w[0] >= w[1]) || args.buckets.first() == Some(&0) {
-        bail!(
-            "--buckets must be increasing lengths above 0, e.g. 10,20,30 (got {})",
-            args.buckets
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        );
-    }
-    Ok(args.buckets.clone())
-}
-
-/// The metrics asked for, or the default; M2 only with gold edits.
-fn metrics(args: &Args, gold: bool) -> Result<Vec<Metric>> {
-    if args.metrics.is_empty() {
-        let mut all = vec![Metric::Green];
-        if gold {
-            all.push(Metric::M2);
-        }
-        all.push(Metric::Errant);
-        return Ok(all);
-    }
-    let mut out: Vec<Metric> = Vec::new();
-    for m in &args.metrics {
-        let metric: Metric = m.parse().map_err(anyhow::Error::msg)?;
-        if metric == Metric::M2 && !gold {
-            bail!(
-                "the M2 metric needs gold edits: give --m2 GOLD.m2, or an M2 file as the reference"
-            );
-        }
-        if !out.contains(&metric) {
-            out.push(metric);
-        }
-    }
-    Ok(out)
-}
-
 /// The systems' labels: as given, or each file's name without directory and extension
 /// (the files as given when two would share a name).
 fn names(args: &Args) -> Result<Vec<String>> {
@@ -308,25 +257,6 @@ fn names(args: &Args) -> Result<Vec<String>> {
     Ok(if unique { stems } else { args.hyps.clone() })
 }
 
-fn baseline(args: &Args, names: &[String]) -> Result<usize> {
-    let Some(b) = &args.baseline else {
-        return Ok(0);
-    };
-    if let Some(i) = names.iter().position(|n| n == b) {
-        return Ok(i);
-    }
-    if let Some(i) = args.hyps.iter().position(|p| p == b) {
-        return Ok(i);
-    }
-    match b.parse::<usize>() {
-        Ok(k) if (1..=names.len()).contains(&k) => Ok(k - 1),
-        _ => bail!(
-            "--baseline {b} is none of the systems ({}); give a label, a -c file or a position from 1",
-            names.join(", ")
-        ),
-    }
-}
-
 /// The gold M2 file: `--m2`, or the reference when it is the one M2 file given.
 fn read_gold(args: &Args, data: &green_input::Loaded) -> Result<Option<Gold>> {
     let format = Format::parse(&args.ref_format)?;
@@ -340,41 +270,11 @@ fn read_gold(args: &Args, data: &green_input::Loaded) -> Result<Option<Gold>> {
         None => return Ok(None),
     };
     let text = read_text(&path)?;
-    let m2 = green_m2::parse_gold(&text, &path, args.alternatives)?;
-    for w in &m2.warnings {
+    let (mut gold, warnings) =
+        green_report::choose::gold(&text, &path, args.alternatives, &data.sources)?;
+    for w in &warnings {
         warn(w);
     }
-    if m2.sentences.len() != data.sources.len() {
-        bail!(
-            "{path} has {} sentences but the corpus has {}; the gold file must describe the same sentences",
-            m2.sentences.len(),
-            data.sources.len()
-        );
-    }
-    let split = |s: &str| {
-        green_edits::m2::split(s)
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
-    };
-    if let Some(i) =
-        (0..m2.sentences.len()).find(|&i| split(&m2.sentences[i].source) != split(&data.sources[i]))
-    {
-        bail!(
-            "sentence {} of {path} has another source than the corpus's sentence {}; the gold file must describe the same sentences, in order",
-            i + 1,
-            i + 1
-        );
-    }
-    let typed = match green_edits::parse(&text, &path) {
-        Ok(doc) => Some(doc),
-        Err(e) => {
-            warn(&format!("gold categories left out: {e}"));
-            None
-        }
-    };
-    Ok(Some(Gold {
-        path: shown(&path),
-        m2,
-        typed,
-    }))
+    gold.path = shown(&path);
+    Ok(Some(gold))
 }

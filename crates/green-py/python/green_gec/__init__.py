@@ -38,6 +38,7 @@ from ._edits import Cleme, ErrantCompare, MaxMatch
 from ._gleu import Gleu
 from ._green import GreenError, GreenWarning, __version__, errant_parallel, tokenizer_options, tokenizers
 from ._meta import datasets, maege, meta
+from ._report import HtmlReport
 from ._score import Interval, Score
 from ._scorer import Scorer
 from ._types import CorpusResult, Evaluation, Folded, OrderCounts, SystemResult
@@ -51,6 +52,7 @@ __all__ = [
     "Gleu",
     "GreenError",
     "GreenWarning",
+    "HtmlReport",
     "Interval",
     "MaxMatch",
     "OrderCounts",
@@ -62,6 +64,7 @@ __all__ = [
     "datasets",
     "errant_parallel",
     "evaluate",
+    "html_report",
     "io",
     "maege",
     "mean_score",
@@ -220,3 +223,40 @@ def signature(
     """The reproducibility signature of these settings, e.g.
     ``green|n:4|beta:2|tok:word|norm:none|refs:2|level:corpus|v:0.1.0``."""
     return _scorer(tokenizer, n, beta, norm, options).signature(refs, level)
+
+
+@keyword_data("sources", "references", "systems")
+def html_report(
+    *,
+    sources: Sequence[str],
+    systems: Sequence[Sequence[str]],
+    references: Optional[_Streams] = None,
+    references_per_sentence: Optional[_PerSentence] = None,
+    names: Optional[Sequence[str]] = None,
+    metrics: Optional[Union[str, Sequence[str]]] = None,
+    gold_m2: Optional[str] = None,
+    n: int = 4,
+    beta: float = 1.0,
+    tokenizer: str = "word",
+    norm: str = "none",
+    options: Optional[Mapping[str, object]] = None,
+    **settings: object,
+) -> HtmlReport:
+    """``green report`` from Python (:meth:`Scorer.html_report`): one self-contained HTML page of
+    ``systems`` on one corpus, with the data behind it. Defaults are the command's (GREEN with
+    N=4, beta=1; M2, ERRANT and CLEME at beta 0.5)::
+
+        report = green.html_report(sources=src, references=[ref0, ref1], systems=[a, b],
+                                   names=["A", "B"], gold_m2="gold.m2")
+        report.save("report.html")      # or show `report` in a notebook; report.data is the JSON
+    """
+    return _scorer(tokenizer, n, beta, norm, options).html_report(
+        sources=sources,
+        references=references,
+        references_per_sentence=references_per_sentence,
+        systems=systems,
+        names=names,
+        metrics=metrics,
+        gold_m2=gold_m2,
+        **settings,  # type: ignore[arg-type]
+    )

@@ -36,6 +36,25 @@ def errant_parallel(orig: Sequence[str], cor: Sequence[Sequence[str]], *, merge:
 def meta(settings: Mapping[str, Any]) -> Dict[str, Any]: ...
 def maege(settings: Mapping[str, Any]) -> Tuple[Dict[str, Any], List[str]]: ...
 def datasets() -> List[str]: ...
+def html_report(
+    scorer: ScorerCore,
+    sources: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    systems: Sequence[Sequence[str]],
+    *,
+    names: Optional[List[str]],
+    metrics: List[str],
+    gold_m2: Optional[Any],
+    alternatives: str,
+    beta: float,
+    edit_beta: float,
+    reps: int,
+    seed: int,
+    confidence: float,
+    baseline: Optional[str],
+    buckets: List[int],
+    title: str,
+) -> Tuple[str, str, List[str]]: ...
 
 class ScorerCore:
     def __init__(

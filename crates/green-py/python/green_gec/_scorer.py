@@ -8,7 +8,8 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 
 from . import _check
 from ._check import keyword_data
-from ._green import MAX_N, GreenError, ScorerCore, bom_warning
+from ._green import MAX_N, GreenError, ScorerCore, bom_warning, html_report
+from ._report import HtmlReport, metric_list
 from ._score import Interval, Score
 from ._types import Evaluation, Folded
 
@@ -425,6 +426,62 @@ class Scorer:
         return self._core.paired(
             sources, refs, self._systems(systems), names, self._one_beta(beta), test, reps, seed, confidence
         )
+
+    @keyword_data("sources", "references", "systems")
+    def html_report(
+        self,
+        *,
+        sources: Lines,
+        systems: Sequence[Lines],
+        references: Optional[Streams] = None,
+        references_per_sentence: Optional[Sequence[Sequence[str]]] = None,
+        names: Optional[Sequence[str]] = None,
+        metrics: Optional[Union[str, Sequence[str]]] = None,
+        gold_m2: Optional[Path] = None,
+        alternatives: str = "first",
+        beta: Optional[float] = None,
+        edit_beta: float = 0.5,
+        reps: int = 1000,
+        seed: int = 0,
+        confidence: float = 0.95,
+        baseline: Optional[Union[str, int]] = None,
+        buckets: Optional[Sequence[int]] = None,
+        title: str = "green report",
+    ) -> HtmlReport:
+        """``green report`` of ``systems`` with this scorer's tokenizer and N: one self-contained
+        HTML page (scores with intervals and paired tests against ``baseline``, edit outcomes,
+        error types, length buckets, a sentence browser) and its data. ``metrics``: ``green``,
+        ``m2``, ``errant``, ``cleme`` (default GREEN, M2 when ``gold_m2`` is given, ERRANT);
+        ``gold_m2``: the gold M2 file of the same sentences; ``baseline``: a name or a position
+        from 1. Warnings about the input are :class:`GreenWarning`\\ s."""
+        sources, refs = self._inputs(sources, references, references_per_sentence)
+        reps, seed, confidence = _test_settings(reps, seed, confidence)
+        edit_beta = _check.number("edit_beta", edit_beta)
+        if isinstance(baseline, bool) or (baseline is not None and not isinstance(baseline, (str, int))):
+            raise TypeError("baseline must be a system's name (str) or its position from 1 (int)")
+        if buckets is not None and isinstance(buckets, (str, bytes)):
+            raise TypeError("buckets must be a list of lengths, e.g. [10, 20, 30]")
+        page, data, warnings = html_report(
+            self._core,
+            sources,
+            refs,
+            self._systems(systems),
+            names=None if names is None else list(names),
+            metrics=metric_list(metrics),
+            gold_m2=None if gold_m2 is None else os.fspath(gold_m2),
+            alternatives=alternatives,
+            beta=self._one_beta(beta),
+            edit_beta=edit_beta,
+            reps=reps,
+            seed=seed,
+            confidence=confidence,
+            baseline=None if baseline is None else str(baseline),
+            buckets=[_check.integer("buckets", b, 1, MAX_INT) for b in buckets or []],
+            title=title,
+        )
+        for message in warnings:
+            _check.warn(message)
+        return HtmlReport(page, data)
 
     def paired_bs(self, **data: Any) -> Dict[str, Any]:
         """``paired(test="bs", ...)``: the paired bootstrap (sacrebleu's ``--paired-bs``)."""
