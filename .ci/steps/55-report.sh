@@ -37,6 +37,21 @@ zh=(-r "$n" -c "$GREEN_SHARED/golden/m2/nlpcc18/system.txt" -t char --metrics gr
 "$green" report "${zh[@]}" --format json -o "$tmp/nlpcc18.json"
 python3 scripts/report-browser.py "$tmp/nlpcc18.html" --json "$tmp/nlpcc18.json" --interact
 
+# The request check itself: the same small page with one outside request added (an image, a
+# script's fetch, a local file) must fail it, or the checks above prove nothing.
+"$green" report -s examples/data/source.txt -r examples/data/ref{0,1}.txt -c examples/data/system.txt -o "$tmp/small.html"
+python3 scripts/report-browser.py "$tmp/small.html"
+for tamper in 's|</body>|<img src="http://127.0.0.1:9/x.png"></body>|' \
+    's|</body>|<script>fetch("https://cdn.example.org/x.js").catch(() => {})</script></body>|' \
+    's|<head>|<head><link rel="stylesheet" href="file:///etc/hostname">|'; do
+    sed "$tamper" "$tmp/small.html" > "$tmp/tampered.html"
+    if python3 scripts/report-browser.py "$tmp/tampered.html" 2> "$tmp/tampered.err"; then
+        echo "55-report: a page with an outside request passed the request check ($tamper)" >&2
+        exit 1
+    fi
+    grep -q "asked for 1 other resource" "$tmp/tampered.err"
+done
+
 # 10^5 generated sentences, two references, three systems: opens within the watchdog.
 python3 scripts/gen_corpus.py 100000 "$tmp/big"
 (cd "$tmp/big" && "$green" report -s source.txt -r ref0.txt ref1.txt -c hyp.txt ref1.txt source.txt \
