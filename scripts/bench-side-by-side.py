@@ -18,7 +18,9 @@ missing says so:
 - the PyPI package `gleu`, installed into a virtual environment here (`--gleu-venv`, or made);
 - ERRANT 3.0.2's errant_compare: the bare script from its source (`--errant-src`), and the
   `errant_compare` and `errant_parallel` commands users run, from a virtual environment with
-  errant and spaCy's en_core_web_sm installed (`--errant-venv`).
+  errant and spaCy's en_core_web_sm installed (`--errant-venv`);
+- Napoles' GLEU: JFLEG's `eval/gleu.py` (`--jfleg`) and gec-ranking's `compute_gleu`
+  (`--gec-ranking`), run by the Python 2.7 of `--python2` (with NumPy and SciPy).
 
     python3 scripts/bench-side-by-side.py --shared ../shared --reference-src PATH/TO/green
     python3 scripts/bench-side-by-side.py --shared ../shared --reference-venv /tmp/green-ref --write
@@ -98,6 +100,10 @@ def main():
     ap.add_argument("--errant-src", default="/work/.mirror/chrisjbryant+errant/repo",
                     help="ERRANT's source (a checkout or bare git directory), for the bare compare script")
     ap.add_argument("--errant-venv", help="a venv with errant 3.0.2 and spaCy's en_core_web_sm installed")
+    ap.add_argument("--jfleg", default="/work/.mirror/keisks+jfleg/repo",
+                    help="JFLEG's source (checkout or bare git directory), for Napoles' eval/gleu.py")
+    ap.add_argument("--gec-ranking", default="/work/.mirror/cnap+gec-ranking/repo/.git",
+                    help="cnap/gec-ranking's source, for compute_gleu")
     ap.add_argument("--rounds", type=int, default=15,
                     help="runs of each command (peer rows: a third; floor rows: three times)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/performance.md")
@@ -225,8 +231,31 @@ def run(a, scratch):
     preset = [green, "meta", "--data", data, "--preset", "green-paper"]
     (t,) = alternate([preset], scratch, 3, warmup=1)
     out.append(f"| `meta --preset green-paper` (the GREEN paper's Table 2) | {ms(t)} | | | | |")
+    out += report_rows(scratch, green)
     out += memory_rows(a, scratch, green)
     return out
+
+
+def report_rows(scratch, green):
+    """`green report` of 10^5 generated sentences: making the page, and (with Chromium here)
+    the time until the page is ready in a headless browser, as the page measures it."""
+    work = os.path.join(scratch, "report")
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), "100000", work], check=True,
+                   stdout=subprocess.DEVNULL)
+    cmd = [green, "report", "-s", "source.txt", "-r", "ref0.txt", "ref1.txt", "-c", "hyp.txt", "ref1.txt",
+           "source.txt", "--metrics", "green,errant", "--reps", "200", "-o", "report.html"]
+    (t,) = alternate([cmd], work, 3, warmup=0)
+    size = os.path.getsize(os.path.join(work, "report.html")) / 1e6
+    ready = "(Chromium not here)"
+    if shutil.which("chromium"):
+        seen = []
+        for _ in range(3):
+            p = subprocess.run([sys.executable, os.path.join(HERE, "report-browser.py"), "report.html", "--timeout", "60"],
+                               cwd=work, capture_output=True, text=True, check=True)
+            seen.append(float((p.stdout + p.stderr).split("ready in ", 1)[1].split(" s", 1)[0]))
+        ready = f"ready in a browser in {statistics.median(seen):.2f} s"
+    return [f"| `green report`, 100,000 sentences, 3 systems, GREEN + ERRANT, 200 replicates ({size:.0f} MB page; "
+            f"{ready}) | {ms(t)} | | | | |"]
 
 
 def peer_rows(a, scratch, green, data, conll):
@@ -289,6 +318,38 @@ def peer_rows(a, scratch, green, data, conll):
                           os.path.join(scratch, "parallel.m2"), "-lev", "-merge", "all-merge"],
                          conll, a.rounds, "(errant with spaCy not installed: --errant-venv)"))
     out.append(alone("CLEME (four variants), CoNLL-14 AMU", [green, "cleme"] + hyp + ref, cleme, a.rounds))
+    out += napoles_rows(a, scratch, green, data, conll)
+    return out
+
+
+def napoles_rows(a, scratch, green, data, conll):
+    """`green gleu --variant jfleg|gec-ranking` against the Python 2 scripts (500 draws each)."""
+    jfleg = os.path.join(data, "jfleg")
+    refs = [f"test.ref{k}" for k in range(4)]
+    rows = [("Napoles' GLEU, JFLEG test, source as hypothesis, 4 references", "jfleg", jfleg,
+             ["-s", "test.src", "-r"] + refs + ["-o", "test.src"]),
+            ("Napoles' GLEU, CoNLL-14 AMU, 2 references", "gec-ranking", conll,
+             ["-s", "source.txt", "-r", "ref0.txt", "ref1.txt", "-o", "systems/AMU.txt"])]
+    scripts = os.path.join(scratch, "napoles")
+    os.mkdir(scripts)
+    try:
+        git_show(a.jfleg, "eval/gleu.py", os.path.join(scripts, "gleu_jfleg.py"))
+        for f in ("scripts/compute_gleu", "scripts/gleu.py"):
+            git_show(a.gec_ranking, f, os.path.join(scripts, os.path.basename(f)))
+        subprocess.run([a.python2, "-c", "import numpy, scipy.stats"], check=True, capture_output=True)
+    except (subprocess.CalledProcessError, OSError):
+        return [alone(label, [green, "gleu", "--variant", v] + args, cwd, a.rounds,
+                      "(the scripts or Python 2.7 with NumPy and SciPy not here)") for label, v, cwd, args in rows]
+    out = []
+    for label, variant, cwd, args in rows:
+        if variant == "jfleg":
+            theirs = [a.python2, os.path.join(scripts, "gleu_jfleg.py")] + [
+                "--hyp" if x == "-o" else x for x in args]
+        else:
+            theirs = [a.python2, os.path.join(scripts, "compute_gleu")] + args
+        out.append(side_by_side(label, [green, "gleu", "--variant", variant] + args, theirs,
+                                f"`{os.path.basename(theirs[1]).replace('gleu_jfleg.py', 'eval/gleu.py')}`",
+                                cwd, a.rounds, same_output=True))
     return out
 
 
@@ -338,6 +399,12 @@ def memory_rows(a, scratch, green):
     cmd = [green, "-s", "long-source.txt", "-r", "long-ref.txt", "-c", "long-hyp.txt"]
     out.append(f"| 5,000 lines of 1,000 tokens (source, ref, hyp), word N=4 (budget 48 MiB) | "
                f"{ms(wall(cmd, work))} | {peak_mib(cmd, work):.0f} MiB |")
+    for flag, opts, level in (([], [], "word N=4"), (["--char"], ["-t", "char", "-n", "6"], "char N=6")):
+        line = os.path.join(work, "line" + "".join(flag))
+        subprocess.run([sys.executable, os.path.join(HERE, "long-line.py"), "5", line] + flag, check=True)
+        cmd = [green, "-s", "src.txt", "-r", "ref.txt", "-c", "hyp.txt"] + opts
+        (t,) = alternate([cmd], line, 3, warmup=1)
+        out.append(f"| one line of 5 MB per file (source, ref, hyp), {level} | {ms(t)} | {peak_mib(cmd, line):.0f} MiB |")
     subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), "1000000", work], check=True,
                    stdout=subprocess.DEVNULL)
     for refs in (2, 10):
