@@ -31,6 +31,21 @@ def test_meta_runs_a_dataset_descriptor(shared, green_bin):
         green.meta("gjg15", data=data / "missing")
 
 
+def test_meta_rates_metric_scores_like_judgments(shared, green_bin):
+    """Rating-based aggregation (Goto et al. 2025) from Python: the CLI's numbers, and each
+    level a row of its own."""
+    data = shared / "data"
+    levels = ["corpus", "expected-wins", "trueskill"]
+    got = green.meta("gjg15", data=data, tokenizers="word", levels=levels, ts_runs=50, gleu=True)
+    assert got == cli(green_bin, "meta", "-D", "gjg15", "--data", data, "-t", "word", "--level", *levels,
+                      "--ts-runs", "50", "--gleu")
+    labels = [row["label"] for row in got["rows"]]
+    assert any(label.endswith("expected-wins") for label in labels), labels
+    assert any(label.endswith("trueskill") for label in labels), labels
+    with pytest.raises(green.GreenError, match="level"):
+        green.meta("gjg15", data=data, tokenizers="word", levels="elo")
+
+
 def test_maege_runs_an_m2_file(shared, green_bin):
     m2 = shared / "data" / "conll14" / "conll14st-test.m2"
     got = green.maege(m2, tokenizers=["word", "char"], n=[2, 4], reps=1, gleu=True, gleu_iterations=10)
