@@ -45,6 +45,8 @@ pub struct Cli {
 pub enum Command {
     /// CLEME (Ye et al. 2023), dependent and independent, corpus and sentence level: green cleme -hyp HYP.m2... -ref REF.m2
     Cleme(cmd::cleme::Args),
+    /// CLEME2.0 (Ye et al. 2025): hit-, wrong-, under- and over-correction and their combination: green cleme2 -hyp HYP.m2... -ref REF.m2
+    Cleme2(cmd::cleme2::Args),
     /// Print a shell completion script: green completions bash|zsh|fish|elvish|powershell
     Completions(cmd::shell::CompletionArgs),
     /// The public datasets the other commands read: green data list, green data get NAME --from PATH (into the user data directory, checksums verified)
@@ -100,6 +102,7 @@ struct Scoring {
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
+        Command::Cleme2(args) => cmd::cleme2::run(args),
         Command::Completions(args) => cmd::shell::completions(args),
         Command::Data(args) => cmd::data::run(args),
         Command::ErrantCompare(args) => cmd::errant::run(args),
@@ -311,6 +314,7 @@ fn errant_style(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         "errant-parallel",
         "errant_parallel",
         "cleme",
+        "cleme2",
     ];
     if drop_ins.contains(&sub) {
         for a in args.iter_mut().skip(2) {

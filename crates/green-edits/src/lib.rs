@@ -12,6 +12,7 @@
 
 pub mod align;
 pub mod cleme;
+pub mod cleme2;
 pub mod compare;
 pub mod m2;
 pub mod parallel;

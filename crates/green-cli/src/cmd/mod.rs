@@ -1,6 +1,7 @@
 //! Subcommands other than scoring, one module each.
 
 pub mod cleme;
+pub mod cleme2;
 pub mod data;
 pub mod errant;
 pub mod gleu;
