@@ -59,6 +59,11 @@ pub enum Command {
     ErrantParallel(cmd::parallel::Args),
     /// GLEU (Napoles et al.) exactly as the PyPI package `gleu --fix-seed` prints it.
     Gleu(cmd::gleu::Args),
+    /// GoToScorer (Gotou et al. 2020) as gec-metrics computes it: green gotoscorer -hyp HYP.m2... -ref REF.m2 [--weights W.json]
+    Gotoscorer(cmd::gotoscorer::Args),
+    /// GoToScorer's weight file from many systems, as gecmetrics-gen-gotoscorer-weight writes it: green gotoscorer-weights -ref REF.m2 -hyp HYP.m2... -out W.json
+    #[command(name = "gotoscorer-weights")]
+    GotoscorerWeights(cmd::gotoscorer::WeightArgs),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
     /// Print the man page (roff): green man > green.1
@@ -108,6 +113,8 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::ErrantCompare(args) => cmd::errant::run(args),
         Command::ErrantParallel(args) => cmd::parallel::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
+        Command::Gotoscorer(args) => cmd::gotoscorer::run(args),
+        Command::GotoscorerWeights(args) => cmd::gotoscorer::run_weights(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Man(args) => cmd::shell::man(args),
         Command::Maege(args) => cmd::maege::run(args),
@@ -315,6 +322,8 @@ fn errant_style(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         "errant_parallel",
         "cleme",
         "cleme2",
+        "gotoscorer",
+        "gotoscorer-weights",
     ];
     if drop_ins.contains(&sub) {
         for a in args.iter_mut().skip(2) {

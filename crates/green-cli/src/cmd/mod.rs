@@ -5,6 +5,7 @@ pub mod cleme2;
 pub mod data;
 pub mod errant;
 pub mod gleu;
+pub mod gotoscorer;
 pub mod m2;
 pub mod maege;
 pub mod maxmatch;
