@@ -42,7 +42,7 @@ pub struct Edit {
 /// The edits of annotator `annotator` of an M2 sentence, without `noop` and `UNK` edits;
 /// errors name the line of a span outside the sentence.
 pub fn edits(doc: &Document, s: &Sentence, annotator: i64) -> Result<Vec<Edit>, Error> {
-    let n = source_tokens(s).len() as i64;
+    let n = s.tokens().len() as i64;
     let mut out = Vec::new();
     for e in s
         .edits
