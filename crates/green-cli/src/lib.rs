@@ -45,6 +45,8 @@ pub struct Cli {
 pub enum Command {
     /// CLEME (Ye et al. 2023), dependent and independent, corpus and sentence level: green cleme -hyp HYP.m2... -ref REF.m2
     Cleme(cmd::cleme::Args),
+    /// CLEME2.0 (Ye et al. 2025): hit-, wrong-, under- and over-correction and their combination: green cleme2 -hyp HYP.m2... -ref REF.m2
+    Cleme2(cmd::cleme2::Args),
     /// Print a shell completion script: green completions bash|zsh|fish|elvish|powershell
     Completions(cmd::shell::CompletionArgs),
     /// The public datasets the other commands read: green data list, green data get NAME --from PATH (into the user data directory, checksums verified)
@@ -57,6 +59,11 @@ pub enum Command {
     ErrantParallel(cmd::parallel::Args),
     /// GLEU (Napoles et al.) exactly as the PyPI package `gleu --fix-seed` prints it.
     Gleu(cmd::gleu::Args),
+    /// GoToScorer (Gotou et al. 2020) as gec-metrics computes it: green gotoscorer -hyp HYP.m2... -ref REF.m2 [--weights W.json]
+    Gotoscorer(cmd::gotoscorer::Args),
+    /// GoToScorer's weight file from many systems, as gecmetrics-gen-gotoscorer-weight writes it: green gotoscorer-weights -ref REF.m2 -hyp HYP.m2... -out W.json
+    #[command(name = "gotoscorer-weights")]
+    GotoscorerWeights(cmd::gotoscorer::WeightArgs),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
     /// Print the man page (roff): green man > green.1
@@ -100,11 +107,14 @@ struct Scoring {
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
+        Command::Cleme2(args) => cmd::cleme2::run(args),
         Command::Completions(args) => cmd::shell::completions(args),
         Command::Data(args) => cmd::data::run(args),
         Command::ErrantCompare(args) => cmd::errant::run(args),
         Command::ErrantParallel(args) => cmd::parallel::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
+        Command::Gotoscorer(args) => cmd::gotoscorer::run(args),
+        Command::GotoscorerWeights(args) => cmd::gotoscorer::run_weights(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Man(args) => cmd::shell::man(args),
         Command::Maege(args) => cmd::maege::run(args),
@@ -311,6 +321,9 @@ fn errant_style(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         "errant-parallel",
         "errant_parallel",
         "cleme",
+        "cleme2",
+        "gotoscorer",
+        "gotoscorer-weights",
     ];
     if drop_ins.contains(&sub) {
         for a in args.iter_mut().skip(2) {

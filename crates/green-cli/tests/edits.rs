@@ -287,3 +287,130 @@ fn errant_parallel_reads_para_files_and_raw_chinese() {
     ));
     assert!(err.contains("--orig <ORIG>"), "{err}");
 }
+
+#[test]
+fn cleme2_rows_pairs_and_similarities() {
+    let dir = setup();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["cleme2", "-hyp", "hyp.m2", "-ref", "ref.m2"];
+        args.extend_from_slice(extra);
+        green(dir.path(), &args)
+    };
+    let json = stdout(&run(&["--weigher", "none", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .starts_with("cleme2|merge-distance:0|"));
+    // Sentence 1: "goes" is right against reference 0 (TP); sentence 2 misses the full stop.
+    let d = &v["systems"][0]["report"]["dependent"]["corpus"];
+    assert_eq!((d["tp"].as_f64(), d["fn"].as_f64()), (Some(1.0), Some(1.0)));
+    // --pairs lists what the similarity weigher scores; --similarities reads one score each.
+    assert!(run(&["--pairs", "pairs.tsv"]).status.success());
+    let pairs = std::fs::read_to_string(dir.path().join("pairs.tsv")).unwrap();
+    let n = pairs.lines().count();
+    assert!(pairs.starts_with("hyp.m2\tdependent\t1\t1\the go to school\the goes to school\n"));
+    let scores: String = (0..n).map(|i| format!("0.{i}\n")).collect();
+    std::fs::write(dir.path().join("sim.txt"), &scores).unwrap();
+    let ok = run(&["--weigher", "similarity", "--similarities", "sim.txt"]);
+    assert!(stdout(&ok).contains("weights similarity"));
+    std::fs::write(dir.path().join("short.txt"), "0.5\n").unwrap();
+    let err = stderr(&run(&[
+        "--weigher",
+        "similarity",
+        "--similarities",
+        "short.txt",
+    ]));
+    assert!(
+        err.contains(&format!("has 1 similarities but the files have {n} pairs")),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("bad.txt"), "x\n").unwrap();
+    let err = stderr(&run(&[
+        "--weigher",
+        "similarity",
+        "--similarities",
+        "bad.txt",
+    ]));
+    assert!(err.contains("bad.txt:1: 'x' is not a number"), "{err}");
+    let err = stderr(&run(&["--corpus-factors", "0.5,0.5,0.5,0"]));
+    assert!(err.contains("must sum to 1"), "{err}");
+}
+
+#[test]
+fn gotoscorer_and_its_weight_file() {
+    let dir = setup();
+    let out = stdout(&green(
+        dir.path(),
+        &["gotoscorer", "-hyp", "hyp.m2", "-ref", "ref.m2"],
+    ));
+    assert!(
+        out.contains("# gotoscorer|beta:0.5|ref:0|weights:none|"),
+        "{out}"
+    );
+    assert!(green(
+        dir.path(),
+        &[
+            "gotoscorer-weights",
+            "-ref",
+            "ref.m2",
+            "-hyp",
+            "hyp.m2",
+            "-out",
+            "w.json"
+        ],
+    )
+    .status
+    .success());
+    let w: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("w.json")).unwrap()).unwrap();
+    // Sentence 1 "he go to school" → 9 chunks; the system writes "goes": weight 0 there.
+    assert_eq!(w[0]["weights"].as_array().unwrap().len(), 9);
+    assert_eq!(w[0]["weights"][3], 0.0);
+    let json = stdout(&green(
+        dir.path(),
+        &[
+            "gotoscorer",
+            "-hyp",
+            "hyp.m2",
+            "-ref",
+            "ref.m2",
+            "--weights",
+            "w.json",
+            "--format",
+            "json",
+        ],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["systems"][0]["sentence_f"].as_array().unwrap().len(), 2);
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "gotoscorer",
+            "-hyp",
+            "hyp.m2",
+            "-ref",
+            "ref.m2",
+            "--ref-id",
+            "5",
+        ],
+    ));
+    assert!(
+        err.contains("GoToScorer reads reference 5, this sentence has 2"),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("bad.json"), "{}").unwrap();
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "gotoscorer",
+            "-hyp",
+            "hyp.m2",
+            "-ref",
+            "ref.m2",
+            "--weights",
+            "bad.json",
+        ],
+    ));
+    assert!(err.contains("is not a GoToScorer weight file"), "{err}");
+}

@@ -50,7 +50,7 @@ impl Weights {
 
     /// The weight of a chunk of length `x` around the mean length `mean`; `reverse` for FP
     /// (a longer wrong chunk weighs less).
-    fn weigh(&self, x: u32, mean: f64, (lo, hi): (f64, f64), reverse: bool) -> f64 {
+    pub(crate) fn weigh(&self, x: u32, mean: f64, (lo, hi): (f64, f64), reverse: bool) -> f64 {
         let a = self.alpha;
         let x = f64::from(x);
         let e = if reverse {
@@ -137,8 +137,8 @@ pub struct Report {
 }
 
 /// A target sentence: tokens and the edits (source span, target span) that made it.
-struct Target<'a> {
-    tokens: Vec<&'a str>,
+pub(crate) struct Target<'a> {
+    pub(crate) tokens: Vec<&'a str>,
     edits: Vec<Span>,
 }
 
@@ -149,7 +149,7 @@ struct Span {
 }
 
 /// The targets of one M2 block, one per annotator, as CLEME's reader builds them.
-fn targets<'a>(doc: &Document, s: &'a Sentence) -> Result<Vec<Target<'a>>, Error> {
+pub(crate) fn targets<'a>(doc: &Document, s: &'a Sentence) -> Result<Vec<Target<'a>>, Error> {
     let src = s.tokens();
     let err = |line, message: String| Error::Format {
         path: doc.path.clone(),
@@ -249,14 +249,16 @@ fn mapping(n: usize, edits: &[Span]) -> Vec<Option<usize>> {
 
 /// One chunk of one target: its source span, its target tokens, and whether an edit made it.
 #[derive(Debug, Clone, Copy)]
-struct Chunk<'s, 'a> {
-    len: u32,
-    tokens: &'s [&'a str],
-    changed: bool,
+pub(crate) struct Chunk<'s, 'a> {
+    pub(crate) len: u32,
+    /// The chunk's source interval.
+    pub(crate) src: (usize, usize),
+    pub(crate) tokens: &'s [&'a str],
+    pub(crate) changed: bool,
 }
 
 /// Cut the hypothesis (target 0) and the references into the same chunks.
-fn chunk<'s, 'a>(
+pub(crate) fn chunk<'s, 'a>(
     n: usize,
     targets: &'s [Target<'a>],
     merge_distance: usize,
@@ -324,6 +326,7 @@ fn chunk<'s, 'a>(
             let len = (iv.1 - iv.0).max(tokens.len()) as u32;
             chunks.push(Chunk {
                 len,
+                src: iv,
                 tokens,
                 changed,
             });

@@ -12,7 +12,9 @@
 
 pub mod align;
 pub mod cleme;
+pub mod cleme2;
 pub mod compare;
+pub mod gotoscorer;
 pub mod m2;
 pub mod parallel;
 pub mod pyfloat;

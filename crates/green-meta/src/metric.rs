@@ -64,6 +64,20 @@ pub enum Metric {
         beta: f64,
         independent: bool,
     },
+    /// CLEME2.0 (Ye et al. 2025) on the same extracted edits: com at main.py's factors,
+    /// unweighted or with the repository's length weights; sentence scores are each
+    /// sentence's best com.
+    Cleme2 {
+        independent: bool,
+        length_weighted: bool,
+    },
+    /// GoToScorer (Gotou et al. 2020) on the same extracted edits against the first
+    /// reference: unweighted, or weighted by how many of the dataset's systems get each
+    /// reference chunk right (gec-metrics' weight generator over all the systems).
+    GoToScorer {
+        beta: f64,
+        weighted: bool,
+    },
 }
 
 /// How a configuration's system scores come about: the metric's own corpus score, the mean
@@ -209,6 +223,20 @@ impl MetricConfig {
                 if independent { "ind" } else { "dep" },
                 self.tokenizer
             ),
+            Metric::Cleme2 {
+                independent,
+                length_weighted,
+            } => format!(
+                "CLEME2-{}{} {}{norm} {level}",
+                if independent { "ind" } else { "dep" },
+                if length_weighted { "-length" } else { "" },
+                self.tokenizer
+            ),
+            Metric::GoToScorer { beta, weighted } => format!(
+                "GoToScorer{} {}{norm} β={beta} {level}",
+                if weighted { "-weighted" } else { "" },
+                self.tokenizer
+            ),
         }
     }
 
@@ -217,7 +245,11 @@ impl MetricConfig {
     pub fn n(&self) -> usize {
         match self.metric {
             Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
-            Metric::M2 { .. } | Metric::Errant { .. } | Metric::Cleme { .. } => 1,
+            Metric::M2 { .. }
+            | Metric::Errant { .. }
+            | Metric::Cleme { .. }
+            | Metric::Cleme2 { .. }
+            | Metric::GoToScorer { .. } => 1,
         }
     }
 
@@ -241,6 +273,39 @@ impl MetricConfig {
                     independent,
                 });
             }
+        }
+        metrics
+            .into_iter()
+            .map(|metric| MetricConfig {
+                metric,
+                tokenizer: tokenizer.to_owned(),
+                normalization,
+                level,
+            })
+            .collect()
+    }
+
+    /// CLEME2.0 (dependent, independent; unweighted, length-weighted) and GoToScorer
+    /// (unweighted, weighted by the dataset's systems) rows for one tokenizer and level.
+    pub fn cleme2_gotoscorer_rows(
+        tokenizer: &str,
+        normalization: Normalization,
+        level: Level,
+    ) -> Vec<MetricConfig> {
+        let mut metrics = Vec::new();
+        for independent in [false, true] {
+            for length_weighted in [false, true] {
+                metrics.push(Metric::Cleme2 {
+                    independent,
+                    length_weighted,
+                });
+            }
+        }
+        for weighted in [false, true] {
+            metrics.push(Metric::GoToScorer {
+                beta: 0.5,
+                weighted,
+            });
         }
         metrics
             .into_iter()
@@ -388,7 +453,10 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
     let systems = data.descriptor.systems.len();
     match config.metric {
         Metric::M2 { beta } => m2_scores(data, config, beta),
-        Metric::Errant { .. } | Metric::Cleme { .. } => edit_scores(data, config),
+        Metric::Errant { .. }
+        | Metric::Cleme { .. }
+        | Metric::Cleme2 { .. }
+        | Metric::GoToScorer { .. } => edit_scores(data, config),
         Metric::Green { beta, .. } => {
             // Per sentence and system: GREEN's choice of reference and its score. The fold
             // sums the chosen counts per view, as a refold of a replicate does.
@@ -664,7 +732,7 @@ pub(crate) fn extracted_edits(
 /// source → each hypothesis), per-sentence statistics in parallel, then each metric's corpus
 /// fold over each view, or its sentence scores.
 fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
-    use green_edits::{cleme, compare, Sentence};
+    use green_edits::{cleme, cleme2, compare, gotoscorer, Sentence};
     let name = &data.descriptor.name;
     let (tok, resolved) = raw_tokenizer(data, config)?;
     let systems = data.descriptor.systems.len();
@@ -745,8 +813,136 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                 },
             ))
         }
+        Metric::Cleme2 {
+            independent,
+            length_weighted,
+        } => {
+            let opts = cleme::Options::default();
+            let what = format!("dataset {name}");
+            let stats: Vec<Vec<cleme2::SentenceStats>> = (0..systems)
+                .into_par_iter()
+                .map(|h| {
+                    sentences
+                        .iter()
+                        .map(|(r, hyps)| cleme2_stats(&hyps[h], r, &opts, &what))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|e| Error::Input(e.to_string()))?;
+            let defaults = cleme2::Settings::default();
+            Ok(fold_scores(
+                data,
+                config,
+                None,
+                Folds {
+                    metric: cleme2::Cleme2 {
+                        independent,
+                        length_weighted,
+                        corpus_factors: defaults.corpus_factors,
+                        sentence_factors: defaults.sentence_factors,
+                    },
+                    stats,
+                },
+            ))
+        }
+        Metric::GoToScorer { beta, weighted } => {
+            let err = |i: usize, e: String| {
+                Error::Input(format!(
+                    "dataset {name}: sentence {} ({resolved}): {e}",
+                    i + 1
+                ))
+            };
+            // `[sentence]`: the first reference's and every system's edits.
+            let per_sentence: Vec<(Vec<gotoscorer::Edit>, Vec<Vec<gotoscorer::Edit>>)> =
+                (sentences.iter().enumerate())
+                    .map(|(i, (r, hyps))| {
+                        let hyps: Result<Vec<_>, String> =
+                            hyps.iter().map(|h| goto_edits(h, 0)).collect();
+                        Ok((
+                            goto_edits(r, 0).map_err(|e| err(i, e))?,
+                            hyps.map_err(|e| err(i, e))?,
+                        ))
+                    })
+                    .collect::<Result<_, Error>>()?;
+            let weights: Option<Vec<Vec<f64>>> = if weighted {
+                Some(
+                    (per_sentence.par_iter().zip(&sentences).enumerate())
+                        .map(|(i, ((r, hyps), (s, _)))| {
+                            gotoscorer::weight_entry(r, hyps, &goto_tokens(s))
+                                .map(|w| w.weights)
+                                .map_err(|e| err(i, e))
+                        })
+                        .collect::<Result<_, _>>()?,
+                )
+            } else {
+                None
+            };
+            let stats: Vec<Vec<gotoscorer::SentenceStats>> =
+                (per_sentence.par_iter().zip(&sentences).enumerate())
+                    .map(|(i, ((r, hyps), (s, _)))| {
+                        let tokens = goto_tokens(s);
+                        hyps.iter()
+                            .map(|h| {
+                                gotoscorer::sentence_stats(
+                                    h,
+                                    r,
+                                    &tokens,
+                                    weights.as_ref().map(|w| &w[i][..]),
+                                )
+                                .map_err(|e| err(i, e))
+                            })
+                            .collect()
+                    })
+                    .collect::<Result<_, _>>()?;
+            Ok(fold_scores(
+                data,
+                config,
+                None,
+                Folds {
+                    metric: gotoscorer::GoToScorer { beta },
+                    stats: by_system(stats, systems),
+                },
+            ))
+        }
         _ => Err(Error::Config("internal: not an edit metric".into())),
     }
+}
+
+/// CLEME2.0 statistics of one sentence whose edits were extracted from text (an empty source
+/// has no chunks: no outcome, one slot per reference).
+fn cleme2_stats(
+    hyp: &green_edits::Sentence,
+    reference: &green_edits::Sentence,
+    opts: &green_edits::cleme::Options,
+    what: &str,
+) -> Result<green_edits::cleme2::SentenceStats, green_edits::Error> {
+    if hyp.tokens().is_empty() {
+        return Ok(green_edits::cleme2::SentenceStats::default());
+    }
+    let doc = green_edits::Document {
+        path: what.to_string(),
+        sentences: Vec::new(),
+        has_targets: false,
+    };
+    green_edits::cleme2::sentence_stats(&doc, hyp, &doc, reference, opts)
+}
+
+/// GoToScorer's edits of annotator `a` of an extracted sentence.
+fn goto_edits(
+    s: &green_edits::Sentence,
+    a: i64,
+) -> Result<Vec<green_edits::gotoscorer::Edit>, String> {
+    let doc = green_edits::Document {
+        path: String::new(),
+        sentences: Vec::new(),
+        has_targets: false,
+    };
+    green_edits::gotoscorer::edits(&doc, s, a).map_err(|e| e.to_string())
+}
+
+/// The source tokens the extracted edits index (whitespace tokens).
+fn goto_tokens(s: &green_edits::Sentence) -> Vec<&str> {
+    s.tokens()
 }
 
 /// `[view][system]` of `score(view, system)`.

@@ -383,3 +383,35 @@ name = "all"
         "{e}"
     );
 }
+
+#[test]
+fn cleme2_and_gotoscorer_rows_from_extracted_edits() {
+    let data = load("tiny.toml").unwrap();
+    let configs = MetricConfig::cleme2_gotoscorer_rows("word", Default::default(), Level::Corpus);
+    let report = run(&[data], &configs, &Options::default()).unwrap();
+    let labels: Vec<&str> = report.rows.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "CLEME2-dep word corpus",
+            "CLEME2-dep-length word corpus",
+            "CLEME2-ind word corpus",
+            "CLEME2-ind-length word corpus",
+            "GoToScorer word β=0.5 corpus",
+            "GoToScorer-weighted word β=0.5 corpus"
+        ]
+    );
+    // A makes both reference edits: every rate perfect, com 1 and F 1. B makes none: CLEME2
+    // com = 0.35 (no wrong) + 0.05 (no over-correction) = 0.4; GoToScorer F 0 (P 1, R 0).
+    // C's edits are both wrong: below A.
+    for row in &report.rows {
+        let s = &row.system_scores[0].2;
+        assert!((s[0] - 1.0).abs() < 1e-12, "{}: {s:?}", row.label);
+        if row.label.starts_with("CLEME2") {
+            assert!((s[1] - 0.4).abs() < 1e-12, "{}: {s:?}", row.label);
+        } else {
+            assert_eq!(s[1], 0.0, "{}", row.label);
+        }
+        assert!(s[2] < s[0], "{}: {s:?}", row.label);
+    }
+}

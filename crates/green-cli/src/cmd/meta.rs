@@ -70,6 +70,12 @@ pub struct Args {
     #[arg(long)]
     pub edits: bool,
 
+    /// Also score CLEME2.0 (com; dependent, independent; unweighted, length-weighted) and
+    /// GoToScorer (F0.5 against the first reference; unweighted, weighted by how many of the
+    /// dataset's systems correct each chunk) on the same extracted edits.
+    #[arg(long)]
+    pub cleme2: bool,
+
     /// Score only GLEU (implies --gleu).
     #[arg(long)]
     pub gleu_only: bool,
@@ -268,6 +274,13 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
                 args.m2,
                 args.edits,
             ));
+            if args.cleme2 {
+                out.extend(MetricConfig::cleme2_gotoscorer_rows(
+                    tok,
+                    normalization,
+                    level,
+                ));
+            }
         }
     }
     Ok(out)

@@ -1,9 +1,11 @@
 //! Subcommands other than scoring, one module each.
 
 pub mod cleme;
+pub mod cleme2;
 pub mod data;
 pub mod errant;
 pub mod gleu;
+pub mod gotoscorer;
 pub mod m2;
 pub mod maege;
 pub mod maxmatch;

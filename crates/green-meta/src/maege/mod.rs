@@ -352,6 +352,15 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             c.level.name()
         )));
     }
+    if let Some(c) = configs
+        .iter()
+        .find(|c| matches!(c.metric, Metric::Cleme2 { .. } | Metric::GoToScorer { .. }))
+    {
+        return Err(Error::Config(format!(
+            "MAEGE does not score {} yet: use it in `green meta`",
+            c.label()
+        )));
+    }
     if let Some(extra) = &opts.held_out {
         if extra.len() != m2.sentences.len() {
             return Err(Error::Input(format!(
@@ -792,6 +801,8 @@ fn sentence_score(cfg: &MetricConfig, counted: &Counted, h: usize) -> f64 {
             independent,
             counted.cleme_mean,
         ),
+        // Refused by `run`.
+        Metric::Cleme2 { .. } | Metric::GoToScorer { .. } => f64::NAN,
         Metric::Gleu { n, smooth, .. } => {
             (0..c.refs)
                 .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(smooth))
