@@ -16,4 +16,6 @@ pub mod plugins;
 pub mod report;
 pub mod score;
 pub mod shell;
+#[cfg(feature = "neural")]
+pub mod some;
 pub mod tokenize;
