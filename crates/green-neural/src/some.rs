@@ -60,8 +60,9 @@ pub struct Paths {
 
 impl Paths {
     /// The layout of a models directory: subdirectories `grammer` (as the authors spell it)
-    /// or `grammar`, `fluency` and `meaning`; the tokenizer (`tokenizer.json` or `vocab.txt`)
-    /// in the directory itself or else in the grammaticality model's.
+    /// or `grammar`, `fluency` and `meaning` (the authors' `gfm-models`); the tokenizer
+    /// (`tokenizer.json` or `vocab.txt`) in the directory itself, else in the first model
+    /// directory that has one (gec-metrics reads the fluency model's).
     pub fn in_dir(dir: &Path) -> Result<Self> {
         let sub = |names: &[&str]| {
             names
@@ -80,17 +81,19 @@ impl Paths {
                 })
         };
         let grammaticality = sub(&["grammer", "grammar"])?;
+        let fluency = sub(&["fluency"])?;
+        let meaning = sub(&["meaning"])?;
         let has_tokenizer =
             |d: &Path| d.join("tokenizer.json").is_file() || d.join("vocab.txt").is_file();
-        let tokenizer = if has_tokenizer(dir) {
-            dir.to_owned()
-        } else {
-            grammaticality.clone()
-        };
+        let tokenizer = [dir, &grammaticality, &fluency, &meaning]
+            .into_iter()
+            .find(|d| has_tokenizer(d))
+            .unwrap_or(dir)
+            .to_owned();
         Ok(Paths {
-            fluency: sub(&["fluency"])?,
-            meaning: sub(&["meaning"])?,
             grammaticality,
+            fluency,
+            meaning,
             tokenizer,
         })
     }

@@ -82,7 +82,8 @@ impl WordPiece {
                 .map_err(unreadable)?;
             let lowercase = lowercase_setting(&file)?;
             let mut t = Tokenizer::new(model);
-            t.with_normalizer(Some(BertNormalizer::new(true, true, None, lowercase)));
+            t.with_normalizer(Some(BertNormalizer::new(true, true, None, lowercase)))
+                .map_err(unreadable)?;
             t.with_pre_tokenizer(Some(BertPreTokenizer));
             t
         };
@@ -94,11 +95,9 @@ impl WordPiece {
             ));
         }
         // Special tokens written in the text stay whole, as in the Python tokenizer.
-        let specials: Vec<AddedToken> = SPECIALS
-            .iter()
-            .map(|s| AddedToken::from(*s, true))
-            .collect();
-        tokenizer.add_special_tokens(&specials);
+        tokenizer
+            .add_special_tokens(SPECIALS.iter().map(|s| AddedToken::from(*s, true)))
+            .map_err(unreadable)?;
         let id = |token: &str| tokenizer.token_to_id(token).unwrap_or_default();
         let (cls, sep, pad) = (id("[CLS]"), id("[SEP]"), id("[PAD]"));
         Ok(WordPiece {
