@@ -45,9 +45,9 @@ pub struct Scorer {
 impl Scorer {
     /// Loads the language model in `dir` (its tokenizer from the same directory).
     pub fn open(dir: &Path) -> Result<Self> {
-        let tokenizer = Bpe::open(dir)?;
         let dir = ModelDir::open(dir)?;
         let model = LanguageModel::load(&dir)?;
+        let tokenizer = Bpe::open(&dir.path)?;
         if tokenizer.vocab_size() > model.config.vocab_size {
             return Err(Error::new(
                 ErrorKind::Vocab,

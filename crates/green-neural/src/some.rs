@@ -64,6 +64,13 @@ impl Paths {
     /// (`tokenizer.json` or `vocab.txt`) in the directory itself, else in the first model
     /// directory that has one (gec-metrics reads the fluency model's).
     pub fn in_dir(dir: &Path) -> Result<Self> {
+        if !dir.is_dir() {
+            return Err(Error::new(
+                ErrorKind::Missing,
+                dir,
+                "no such models directory; give the directory holding grammer/, fluency/ and meaning/",
+            ));
+        }
         let sub = |names: &[&str]| {
             names
                 .iter()

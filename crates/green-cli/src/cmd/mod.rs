@@ -15,6 +15,8 @@ pub mod parallel;
 pub mod plugins;
 pub mod report;
 pub mod score;
+#[cfg(feature = "neural")]
+pub mod scribendi;
 pub mod shell;
 #[cfg(feature = "neural")]
 pub mod some;
