@@ -27,6 +27,7 @@ def main():
     ap.add_argument("source")
     ap.add_argument("hypotheses")
     ap.add_argument("--batch-size", type=int, default=64)
+    ap.add_argument("--system-only", action="store_true", help="only some.py's own scoring (one pass, for timing): print the system score")
     args = ap.parse_args()
 
     spec = importlib.util.spec_from_file_location("some", args.some_py)
@@ -65,6 +66,10 @@ def main():
     srcs = [l.rstrip() for l in open(args.source)]
     hyps = [l.rstrip() for l in open(args.hypotheses)]
     scorer.add(srcs, hyps)
+    if args.system_only:
+        scores = scorer.score()
+        print(json.dumps({"system": float(sum(scores) / len(scores)), "sentences": [float(x) for x in scores]}))
+        return
     raw = [scorer.predict(task=t).reshape(-1).tolist() for t in ("grammer", "fluency", "meaning")]
     scores = scorer.score()
     system = sum(scores) / len(scores)
