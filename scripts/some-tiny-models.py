@@ -50,7 +50,9 @@ def vocab():
             if form not in seen and all(ch.isalnum() for ch in form):
                 seen.add(form)
                 words.append(form)
-    return specials + chars + pieces + words + ["##s", "##ed", "##ing", "##ly"]
+    # Two accented letters, so that the tests see NFC normalisation at work.
+    accents = ["é", "##é", "ï", "##ï"]
+    return specials + chars + pieces + words + ["##s", "##ed", "##ing", "##ly"] + accents
 
 
 def main():

@@ -4,13 +4,15 @@
 //! on a tie), token type 0 for the first side and 1 for the second.
 //!
 //! The splitting itself is the `tokenizers` crate's, from `tokenizer.json` when there is
-//! one, else from `vocab.txt` with `BertTokenizer`'s settings (`do_lower_case` from
-//! `tokenizer_config.json`; cased when it does not say, as SOME's `bert-base-cased` is).
+//! one, else from `vocab.txt` with `BertTokenizer`'s settings (NFC first, as transformers 4
+//! does; `do_lower_case` from `tokenizer_config.json`; cased when it does not say, as SOME's
+//! `bert-base-cased` is).
 
 use std::path::{Path, PathBuf};
 
 use tokenizers::models::wordpiece::WordPiece as WordPieceModel;
 use tokenizers::normalizers::bert::BertNormalizer;
+use tokenizers::normalizers::{Sequence, NFC};
 use tokenizers::pre_tokenizers::bert::BertPreTokenizer;
 use tokenizers::{AddedToken, Tokenizer};
 
@@ -82,8 +84,12 @@ impl WordPiece {
                 .map_err(unreadable)?;
             let lowercase = lowercase_setting(&file)?;
             let mut t = Tokenizer::new(model);
-            t.with_normalizer(Some(BertNormalizer::new(true, true, None, lowercase)))
-                .map_err(unreadable)?;
+            // transformers' BertTokenizer composes the text (NFC) before anything else.
+            let normalizer = Sequence::new(vec![
+                NFC.into(),
+                BertNormalizer::new(true, true, None, lowercase).into(),
+            ]);
+            t.with_normalizer(Some(normalizer)).map_err(unreadable)?;
             t.with_pre_tokenizer(Some(BertPreTokenizer));
             t
         };
