@@ -24,6 +24,10 @@ Fenced blocks are read by their info string (the first word after the fence):
 Anything else (``sh``, ``text``, ``python``, ``rust``, ...) is shown, never run: use those for
 commands that install things, need a network or are only a shape (``green -s SRC ...``).
 
+``console:FEATURE``
+    A console block for a build with the cargo feature FEATURE of green-cli (``neural``): run
+    only with ``--features FEATURE`` (by the CI step that builds with it), skipped otherwise.
+
 Relative links between the pages (``[x](scoring.md#levels)``) must name files that exist.
 
 Exit status 0 when everything matches; 1 with every mismatch listed (file:line, command,
@@ -235,18 +239,26 @@ def main() -> int:
     ap.add_argument("-k", metavar="TEXT", help="run only the console commands containing TEXT")
     ap.add_argument("--list", action="store_true", help="print the console commands, run nothing")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every command with its time")
+    ap.add_argument("--features", default="", help="comma-separated green-cli features of the build: also run their console:FEATURE blocks")
     args = ap.parse_args()
+    features = {f for f in args.features.split(",") if f}
 
     files = [f.resolve() for f in args.files] or [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     errors: list[str] = []
     cmds: list[Command] = []
     pycon: dict[Path, list[Block]] = {}
+    gated = 0
     for path in files:
         errors += check_links(path)
         pycon[path] = []
         for block in blocks(path):
             if block.info == "console":
                 cmds += commands(block)
+            elif block.info.startswith("console:"):
+                if block.info.split(":", 1)[1] in features:
+                    cmds += commands(block)
+                else:
+                    gated += 1
             elif block.info == "pycon":
                 pycon[path].append(block)
     if args.k:
@@ -308,6 +320,8 @@ def main() -> int:
         summary += f", {examples} python examples"
     elif skipped:
         summary += f" ({skipped} pycon blocks skipped: no --python)"
+    if gated:
+        summary += f" ({gated} console blocks of features not built skipped)"
     summary += f" in {total:.1f} s"
     if args.verbose and timings:
         slow = sorted(timings, key=lambda t: -t[0])[:5]

@@ -83,6 +83,13 @@ pub enum Command {
     Plugins(cmd::plugins::Args),
     /// One self-contained HTML page of systems on a corpus: scores with intervals and paired tests, edit outcomes, error types, a sentence browser: green report -s SRC -r REF... -c SYS... -o report.html
     Report(cmd::report::Args),
+    /// Scribendi (Islam and Magnani 2021) from a GPT-2 you supply: green scribendi --model DIR -s SRC -c SYS...
+    #[cfg(feature = "neural")]
+    Scribendi(cmd::scribendi::Args),
+    /// SOME (Yoshimura et al. 2020) from three BERT regressors you supply: green some --models DIR -s SRC -c SYS...
+    #[cfg(feature = "neural")]
+    #[command(name = "some")]
+    SomeMetric(cmd::some::Args),
     /// Print the tokens of each input line, to see what a tokenizer (-t) makes of the text.
     Tokenize(cmd::tokenize::Args),
 }
@@ -124,6 +131,10 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::Paired(args) => cmd::paired::run(args),
         Command::Plugins(args) => cmd::plugins::run(args),
         Command::Report(args) => cmd::report::run(args),
+        #[cfg(feature = "neural")]
+        Command::Scribendi(args) => cmd::scribendi::run(args),
+        #[cfg(feature = "neural")]
+        Command::SomeMetric(args) => cmd::some::run(args),
         Command::Tokenize(args) => cmd::tokenize::run(args),
     }
 }

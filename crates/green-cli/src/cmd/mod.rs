@@ -17,5 +17,9 @@ pub mod parallel;
 pub mod plugins;
 pub mod report;
 pub mod score;
+#[cfg(feature = "neural")]
+pub mod scribendi;
 pub mod shell;
+#[cfg(feature = "neural")]
+pub mod some;
 pub mod tokenize;

@@ -1,0 +1,141 @@
+//! `green some`: SOME (Yoshimura et al. 2020), the reference-free score of three BERT
+//! regressors, on a models directory the user supplies (`green_neural::some`). Only in a
+//! build with the `neural` feature.
+
+use anyhow::{bail, Result};
+use green_neural::some::{self, Paths, Scorer, SentenceScore, Weights};
+use serde::Serialize;
+
+use crate::output::emit;
+
+#[derive(clap::Args, Debug)]
+#[command(override_usage = "green some --models DIR -s SRC -c SYS... [OPTIONS]")]
+pub struct Args {
+    /// The models directory: grammer/ (or grammar/), fluency/ and meaning/, each a Hugging
+    /// Face BertForSequenceClassification directory, and the tokenizer (vocab.txt or
+    /// tokenizer.json; else it is looked for in grammer/).
+    #[arg(long, value_name = "DIR")]
+    pub models: std::path::PathBuf,
+
+    /// The tokenizer to use instead (a vocab.txt, a tokenizer.json or a directory holding one):
+    /// SOME's is bert-base-cased's.
+    #[arg(long, value_name = "PATH")]
+    pub tokenizer: Option<std::path::PathBuf>,
+
+    /// Source sentences, one per line.
+    #[arg(short = 's', long = "source", value_name = "SRC")]
+    pub source: String,
+
+    /// System outputs, one file per system, aligned with the source.
+    #[arg(short = 'c', long = "hyp", value_name = "SYS", num_args = 1.., required = true)]
+    pub hyp: Vec<String>,
+
+    /// Weight of the grammaticality score.
+    #[arg(long, default_value_t = 0.55)]
+    pub weight_g: f64,
+
+    /// Weight of the fluency score.
+    #[arg(long, default_value_t = 0.43)]
+    pub weight_f: f64,
+
+    /// Weight of the meaning-preservation score.
+    #[arg(long, default_value_t = 0.02)]
+    pub weight_m: f64,
+
+    /// Sentences run through a model at once (grouped by length; scores do not depend on it).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch_size: u64,
+
+    /// Also print every sentence's scores (text output; json always has them).
+    #[arg(short = 'v', long)]
+    pub sentences: bool,
+
+    /// Output: text (a line per system) or json.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+}
+
+#[derive(Serialize)]
+struct System<'a> {
+    path: &'a str,
+    some: f64,
+    sentences: Vec<SentenceScore>,
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    signature: String,
+    weights: Weights,
+    systems: Vec<System<'a>>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let mut paths = Paths::in_dir(&args.models)?;
+    if let Some(t) = &args.tokenizer {
+        paths.tokenizer = t.clone();
+    }
+    let mut scorer = Scorer::open(&paths)?;
+    scorer.batch_size = usize::try_from(args.batch_size)?;
+    let weights = Weights {
+        grammaticality: args.weight_g,
+        fluency: args.weight_f,
+        meaning: args.weight_m,
+    };
+    let sources = green_io::read_lines(&green_io::Input::parse(&args.source))?;
+    let mut systems = Vec::new();
+    for path in &args.hyp {
+        let hyps = green_io::read_lines(&green_io::Input::parse(path))?;
+        if hyps.len() != sources.len() {
+            bail!(
+                "{path} has {} lines but the source {} has {}; give one output line per source line",
+                hyps.len(),
+                args.source,
+                sources.len()
+            );
+        }
+        let sentences = scorer.score(&sources, &hyps, weights)?;
+        systems.push(System {
+            path,
+            some: some::corpus(&sentences),
+            sentences,
+        });
+    }
+    let out = Output {
+        signature: format!(
+            "some|models:sha256-{}|weights:{},{},{}|max-length:{}|v:{}",
+            &scorer.digest()?[..16],
+            args.weight_g,
+            args.weight_f,
+            args.weight_m,
+            some::MAX_LENGTH,
+            env!("CARGO_PKG_VERSION")
+        ),
+        weights,
+        systems,
+    };
+    emit(&print(&out, &args.format, args.sentences)?)
+}
+
+fn print(out: &Output, format: &str, sentences: bool) -> Result<String> {
+    if format == "json" {
+        return Ok(green_output::to_json(out)?);
+    }
+    let mut s = String::new();
+    for sys in &out.systems {
+        s += &format!("{}\tSOME\t{:.4}\n", sys.path, sys.some);
+        if sentences {
+            for (i, v) in sys.sentences.iter().enumerate() {
+                s += &format!(
+                    "{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\n",
+                    i + 1,
+                    v.grammaticality,
+                    v.fluency,
+                    v.meaning,
+                    v.some
+                );
+            }
+        }
+    }
+    s += &format!("# {}\n", out.signature);
+    Ok(s)
+}
