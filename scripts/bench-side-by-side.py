@@ -1,29 +1,40 @@
 #!/usr/bin/env python3
-"""Side-by-side speed of green, the reference Python green and the read-and-count floor.
+"""Side-by-side speed of green and the tools it reproduces, and the read-and-count floor.
 
 Every row runs its commands in alternation (round after round), so all of them see the same
-machine state, and reports median whole-process wall times and ratios. `ref / green` is how
-much faster green is than the reference, from green's runs alternated with the reference's:
-five of green's after each of the reference's, as one 10 ms run varies by half on a shared
-machine, and the median over rounds of the reference's run over the median of green's five.
+machine state, and reports median whole-process wall times and ratios. `peer / green` is how
+much faster green is than the original tool, from green's runs alternated with the peer's:
+five of green's after each of the peer's, as one 10 ms run varies by half on a shared
+machine, and the median over rounds of the peer's run over the median of green's five.
 `green / floor` is what GREEN costs above reading the files and counting their tokens (the
 floor is crates/green-cli/examples/floor.rs): three times the rounds, and the median of each
-round's ratio, as both runs take a few milliseconds. Rows without a reference (Chinese
-words, TrueSkill) give green's time against the issue's budget. Peak memory rows use /usr/bin/time.
+round's ratio, as both runs take a few milliseconds. Rows without a peer give green's time
+(against the issue's budget where it has one). Peak memory rows use /usr/bin/time.
 
-The reference is the authors' package (github.com/shotakoyama/green), installed into a
-virtual environment by scripts/fuzz-reference.py; nothing of it is vendored:
+Peers, each set up here from a local source or PyPI and never vendored; a row whose peer is
+missing says so:
+- the reference GREEN (github.com/shotakoyama/green, installed by scripts/fuzz-reference.py);
+- the NUS m2scorer (its source, `--m2scorer`, run by Python 2.7, `--python2`);
+- the PyPI package `gleu`, installed into a virtual environment here (`--gleu-venv`, or made);
+- ERRANT 3.0.2's errant_compare: the bare script from its source (`--errant-src`), and the
+  `errant_compare` and `errant_parallel` commands users run, from a virtual environment with
+  errant and spaCy's en_core_web_sm installed (`--errant-venv`).
 
     python3 scripts/bench-side-by-side.py --shared ../shared --reference-src PATH/TO/green
-    python3 scripts/bench-side-by-side.py --shared ../shared --reference-venv /tmp/green-ref
+    python3 scripts/bench-side-by-side.py --shared ../shared --reference-venv /tmp/green-ref --write
 
-Before timing, each reference row's output is compared with green's (byte for byte).
+Before timing, each peer row's output is compared with green's where the two print the same
+thing. With `--write`, the table replaces the block between `<!-- bench:begin -->` and
+`<!-- bench:end -->` in docs/performance.md, headed by the date, commit, machine and load; a
+run whose 1-minute load average is above 1.5 (not a quiet machine) writes nothing unless
+`--force`, and then says so in the table.
 """
 
 import argparse
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -80,19 +91,71 @@ def main():
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
     ap.add_argument("--reference-venv", help="a venv with the reference installed")
     ap.add_argument("--reference-src", help="install the reference from this checkout into a temporary venv")
+    ap.add_argument("--m2scorer", default="/work/.mirror/nusnlp+m2scorer/repo",
+                    help="the m2scorer's source: a checkout or a bare git directory")
+    ap.add_argument("--python2", default=os.path.expanduser("~/.pyenv/versions/2.7.18/bin/python2.7"))
+    ap.add_argument("--gleu-venv", help="a venv with PyPI's gleu (default: made here)")
+    ap.add_argument("--errant-src", default="/work/.mirror/chrisjbryant+errant/repo",
+                    help="ERRANT's source (a checkout or bare git directory), for the bare compare script")
+    ap.add_argument("--errant-venv", help="a venv with errant 3.0.2 and spaCy's en_core_web_sm installed")
     ap.add_argument("--rounds", type=int, default=15,
-                    help="runs of each command (reference rows: a third; floor rows: three times)")
+                    help="runs of each command (peer rows: a third; floor rows: three times)")
+    ap.add_argument("--write", action="store_true", help="write the table into docs/performance.md")
+    ap.add_argument("--force", action="store_true", help="with --write: write even on a loaded machine")
     a = ap.parse_args()
-    # Everything the run writes (a reference venv, the memory runs' inputs) goes here, and
-    # is removed however the run ends.
+    # Everything the run writes (venvs, sources, the memory runs' inputs) goes here, and is
+    # removed however the run ends.
     with tempfile.TemporaryDirectory(prefix="green-bench-") as scratch:
-        run(a, scratch)
+        lines = run(a, scratch)
+    table = "\n".join(lines) + "\n"
+    print(table)
+    if a.write:
+        write_table(table)
+
+
+def git_show(src, path, out):
+    """`path` of the source `src` (a checkout or a bare git directory) into `out`."""
+    if os.path.isdir(os.path.join(src, ".git")) or os.path.exists(os.path.join(src, path)):
+        shutil.copy(os.path.join(src, path), out)
+    else:
+        with open(out, "wb") as f:
+            subprocess.run(["git", "--git-dir", src, "show", f"HEAD:{path}"], stdout=f, check=True)
+
+
+def side_by_side(label, ours, peer, name, cwd, rounds, same_output=False):
+    """A row: green's median, the peer's, and how many times faster green is."""
+    if same_output:
+        got = [subprocess.run(c, cwd=cwd, capture_output=True, check=True).stdout for c in (ours, peer)]
+        if got[0] != got[1]:
+            sys.exit(f"bench-side-by-side: {label}: green and {name} print different output")
+    (p, g), (ps, gs) = alternate([peer, ours], cwd, max(3, rounds // 3), warmup=1, repeat=[1, 5], samples=True)
+    rounds_of_five = [statistics.median(gs[k:k + 5]) for k in range(0, len(gs), 5)]
+    return f"| {label} | {ms(g)} | {name} {ms(p)} | {paired_ratio(ps, rounds_of_five):.0f}× | | |"
+
+
+def alone(label, ours, cwd, rounds, note=""):
+    (g,) = alternate([ours], cwd, rounds)
+    return f"| {label} | {ms(g)} | {note} | | | |"
+
+
+def write_table(table):
+    path = os.path.join(ROOT, "docs", "performance.md")
+    text = open(path, encoding="utf-8").read()
+    begin, end = "<!-- bench:begin -->\n", "<!-- bench:end -->"
+    a, b = text.index(begin) + len(begin), text.index(end)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:a] + table + text[b:])
+    print(f"bench-side-by-side: wrote the table into {path}")
 
 
 def run(a, scratch):
     data = os.path.join(os.path.abspath(a.shared), "data")
     if not os.path.isdir(data):
         sys.exit(f"bench-side-by-side: {data} not found; pass --shared")
+    load = os.getloadavg()[0]
+    if a.write and load > 1.5 and not a.force:
+        sys.exit(f"bench-side-by-side: the 1-minute load average is {load:.2f}, above 1.5: not a quiet "
+                 "machine, so the table would not be comparable; run again when it is quiet (or --force)")
 
     subprocess.run(["cargo", "build", "--release", "--locked", "-q", "-p", "green-cli", "--bin", "green",
                     "--example", "floor"], cwd=ROOT, check=True)
@@ -109,12 +172,20 @@ def run(a, scratch):
     if reference and not os.path.exists(reference):
         sys.exit(f"bench-side-by-side: no reference in {venv}")
 
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-    print(f"Machine: {os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}; "
-          f"{a.rounds} alternating rounds (reference rows {max(3, a.rounds // 3)}, floor rows "
-          f"{3 * a.rounds}), median wall, whole process.\n")
-    print("| run | green | reference | ref / green | floor | green / floor |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    out = [
+        f"Produced by `python3 scripts/bench-side-by-side.py --write` on {time.strftime('%Y-%m-%d')} at commit "
+        f"`{commit}`, release build. Machine: {os.cpu_count()} cores, {cpu}, {platform.system()} "
+        f"{platform.release()}; 1-minute load average {load:.2f} at the start"
+        + ("" if load <= 1.5 else " (**not a quiet machine: these figures are not comparable**)")
+        + f". {a.rounds} alternating rounds (peer rows {max(3, a.rounds // 3)}, floor rows {3 * a.rounds}), "
+        "median wall, whole process.",
+        "",
+        "| run | green | peer | peer / green | floor | green / floor |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
 
     conll = os.path.join(data, "conll14")
     systems = sorted(os.listdir(os.path.join(conll, "systems")))
@@ -141,26 +212,121 @@ def run(a, scratch):
                                           repeat=[1, 5], samples=True)
             # Each reference run against the median of green's five runs of its round.
             rounds = [statistics.median(g2s[k:k + 5]) for k in range(0, len(g2s), 5)]
-            print(f"| {label} | {ms(g)} | {ms(r)} | {paired_ratio(rs, rounds):.0f}× | {ms(f)} | "
-                  f"{over_floor:.1f}× |")
+            out.append(f"| {label} | {ms(g)} | reference {ms(r)} | {paired_ratio(rs, rounds):.0f}× | {ms(f)} | "
+                       f"{over_floor:.1f}× |")
         else:
-            print(f"| {label} | {ms(g)} | (no reference) | | {ms(f)} | {over_floor:.1f}× |")
+            out.append(f"| {label} | {ms(g)} | (reference not installed) | | {ms(f)} | {over_floor:.1f}× |")
 
-    mucgec = os.path.join(data, "zh", "mucgec", "MuCGEC_dev.txt")
-    first = os.path.join(scratch, "mucgec-first.txt")
-    with open(first, "w", encoding="utf-8") as out:
-        for line in open(mucgec, encoding="utf-8"):
-            out.write(line.rstrip("\n").split("\t")[2] + "\n")
-    zh = [green, "-r", mucgec, "--ref-format", "para", "-c", first, "-b", "2"]
-    g, c = alternate([zh + ["-t", "zh"], zh + ["-t", "zh:char"]], data, a.rounds)
-    print(f"| MuCGEC dev, jieba words (`-t zh`; budget 30 ms) | {ms(g)} | | | `zh:char` {ms(c)} | |")
-
+    out += peer_rows(a, scratch, green, data, conll)
+    out += language_rows(a, scratch, green, data)
     ts = [green, "meta", "-D", "gjg15", "seeda", "-t", "word", "--human", "ts", "--ts-runs", "1000"]
     (t,) = alternate([ts], os.path.dirname(data), 3, warmup=0)
-    print(f"| TrueSkill, 1,000 runs, GJG15 + SEEDA (budget 15 s) | {ms(t)} | | | | |")
+    out.append(f"| TrueSkill, 1,000 runs, GJG15 + SEEDA (budget 15 s) | {ms(t)} | | | | |")
+    preset = [green, "meta", "--data", data, "--preset", "green-paper"]
+    (t,) = alternate([preset], scratch, 3, warmup=1)
+    out.append(f"| `meta --preset green-paper` (the GREEN paper's Table 2) | {ms(t)} | | | | |")
+    out += memory_rows(a, scratch, green)
+    return out
 
-    print("\n| memory | peak RSS |")
-    print("| --- | ---: |")
+
+def peer_rows(a, scratch, green, data, conll):
+    """M2, GLEU, ERRANT and CLEME against the tools they reproduce, where those are here."""
+    out = []
+    gold = "conll14st-test.m2"
+    ours = [green, "maxmatch", "systems/AMU.txt", gold]
+    scorer = os.path.join(a.m2scorer, "m2scorer") if os.path.isdir(os.path.join(a.m2scorer, "m2scorer")) else None
+    if os.path.exists(a.m2scorer) and os.path.exists(a.python2):
+        src = os.path.join(scratch, "m2scorer")
+        os.mkdir(src)
+        for f in ["m2scorer", "scripts/levenshtein.py", "scripts/util.py", "scripts/m2scorer.py",
+                  "scripts/token_offsets.py", "scripts/combiner.py", "scripts/Tokenizer.py"]:
+            try:
+                git_show(a.m2scorer, f, os.path.join(src, os.path.basename(f)))
+            except (subprocess.CalledProcessError, FileNotFoundError, OSError):
+                pass
+        scorer = os.path.join(src, "m2scorer.py")
+        out.append(side_by_side("M2, CoNLL-14 AMU", ours, [a.python2, scorer, "systems/AMU.txt", gold],
+                                "m2scorer", conll, a.rounds))
+    else:
+        out.append(alone("M2, CoNLL-14 AMU", ours, conll, a.rounds, "(m2scorer not here)"))
+
+    venv = a.gleu_venv or os.path.join(scratch, "gleu-venv")
+    if not a.gleu_venv:
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "-q", "--disable-pip-version-check", "gleu"],
+                       check=True)
+    args = ["-s", "source.txt", "-r", "ref0.txt", "ref1.txt", "-o", "systems/AMU.txt", "-f"]
+    out.append(side_by_side("GLEU, CoNLL-14 AMU (500 draws)", [green, "gleu"] + args,
+                            [os.path.join(venv, "bin", "gleu")] + args, "gleu (PyPI)", conll, a.rounds,
+                            same_output=True))
+
+    cleme = os.path.join(data, "cleme")
+    hyp, ref = ["-hyp", "conll14-AMU.errant"], ["-ref", "conll14.errant"]
+    ours = [green, "errant-compare"] + hyp + ref
+    if os.path.exists(a.errant_src):
+        script = os.path.join(scratch, "compare_m2.py")
+        git_show(a.errant_src, "errant/commands/compare_m2.py", script)
+        out.append(side_by_side("errant-compare, CoNLL-14 AMU", ours, [sys.executable, script] + hyp + ref,
+                                "compare_m2.py (bare script)", cleme, a.rounds, same_output=True))
+    else:
+        out.append(alone("errant-compare, CoNLL-14 AMU", ours, cleme, a.rounds, "(ERRANT's source not here)"))
+    if a.errant_venv:
+        command = os.path.join(a.errant_venv, "bin", "errant_compare")
+        out.append(side_by_side("errant-compare, CoNLL-14 AMU", ours, [command] + hyp + ref,
+                                "errant_compare (as installed)", cleme, a.rounds, same_output=True))
+        parallel = os.path.join(a.errant_venv, "bin", "errant_parallel")
+        m2 = os.path.join(scratch, "parallel.m2")
+        out.append(side_by_side(
+            "errant-parallel -lev -merge all-merge, CoNLL-14 AMU",
+            [green, "errant-parallel", "-orig", "source.txt", "-cor", "systems/AMU.txt", "-out", m2, "-lev",
+             "-merge", "all-merge"],
+            [parallel, "-orig", "source.txt", "-cor", "systems/AMU.txt", "-out", m2, "-lev", "-merge",
+             "all-merge"],
+            "errant_parallel (spaCy)", conll, a.rounds))
+    else:
+        out.append(alone("errant-parallel -lev -merge all-merge, CoNLL-14 AMU",
+                         [green, "errant-parallel", "-orig", "source.txt", "-cor", "systems/AMU.txt", "-out",
+                          os.path.join(scratch, "parallel.m2"), "-lev", "-merge", "all-merge"],
+                         conll, a.rounds, "(errant with spaCy not installed: --errant-venv)"))
+    out.append(alone("CLEME (four variants), CoNLL-14 AMU", [green, "cleme"] + hyp + ref, cleme, a.rounds))
+    return out
+
+
+def language_rows(a, scratch, green, data):
+    out = []
+    mucgec = os.path.join(data, "zh", "mucgec", "MuCGEC_dev.txt")
+    first = os.path.join(scratch, "mucgec-first.txt")
+    with open(first, "w", encoding="utf-8") as f:
+        for line in open(mucgec, encoding="utf-8"):
+            f.write(line.rstrip("\n").split("\t")[2] + "\n")
+    zh = [green, "-r", mucgec, "--ref-format", "para", "-c", first, "-b", "2"]
+    g, c = alternate([zh + ["-t", "zh"], zh + ["-t", "zh:char"]], data, a.rounds)
+    out.append(f"| MuCGEC dev, jieba words (`-t zh`; budget 30 ms) | {ms(g)} | | | `zh:char` {ms(c)} | |")
+    line = os.path.join(scratch, "one-ja.txt")
+    with open(line, "w", encoding="utf-8") as f:
+        f.write("私は昨日学校へ行きました。\n")
+    ja = [green, "tokenize", "-t", "ja", line]
+    subprocess.run(ja, check=True, capture_output=True)  # the cache is built (once)
+    (w,) = alternate([ja], scratch, a.rounds)
+    out.append(f"| one line, `tokenize -t ja`, warm (budget 5 ms) | {ms(w)} | | | | |")
+    tecjl = os.path.join(data, "ja", "tecjl", "human_qe_TECJL.csv")
+    sources = os.path.join(scratch, "tecjl.txt")
+    with open(tecjl, encoding="utf-8") as f, open(sources, "w", encoding="utf-8") as o:
+        next(f)  # the header
+        for line in f:
+            o.write(line.split("\t", 1)[0] + "\n")
+    (t,) = alternate([[green, "tokenize", "-t", "ja", sources]], scratch, a.rounds)
+    out.append(f"| TEC-JL, `tokenize -t ja`, warm (budget 40 ms) | {ms(t)} | | | | |")
+    cold = os.path.join(scratch, "cold-cache")
+    start = time.perf_counter()
+    subprocess.run(ja, check=True, capture_output=True, env=dict(os.environ, XDG_CACHE_HOME=cold))
+    out.append(f"| one line, `tokenize -t ja`, cold (builds the dictionary cache once) | "
+               f"{ms(time.perf_counter() - start)} | | | | |")
+    return out
+
+
+def memory_rows(a, scratch, green):
+    out = ["", "| memory and scale | time | peak RSS |", "| --- | ---: | ---: |"]
     work = os.path.join(scratch, "memory")
     os.mkdir(work)
     rng = random.Random(5)
@@ -169,13 +335,19 @@ def run(a, scratch):
     for name in ["source", "ref", "hyp"]:
         with open(os.path.join(work, f"long-{name}.txt"), "w") as f:
             f.write("".join(l + "\n" for l in long_lines))
-    print(f"| 5,000 lines of 1,000 tokens (source, ref, hyp), word N=4 (budget 48 MiB) | "
-          f"{peak_mib([green, '-s', 'long-source.txt', '-r', 'long-ref.txt', '-c', 'long-hyp.txt'], work):.0f} MiB |")
-    subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), "100000", work], check=True,
+    cmd = [green, "-s", "long-source.txt", "-r", "long-ref.txt", "-c", "long-hyp.txt"]
+    out.append(f"| 5,000 lines of 1,000 tokens (source, ref, hyp), word N=4 (budget 48 MiB) | "
+               f"{ms(wall(cmd, work))} | {peak_mib(cmd, work):.0f} MiB |")
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), "1000000", work], check=True,
                    stdout=subprocess.DEVNULL)
-    refs = ["ref0.txt" if k % 2 == 0 else "ref1.txt" for k in range(10)]
-    print(f"| synthetic 100,000 lines with 10 references, word N=4 (budget 48 MiB) | "
-          f"{peak_mib([green, '-s', 'source.txt', '-r'] + refs + ['-c', 'hyp.txt'], work):.0f} MiB |")
+    for refs in (2, 10):
+        names = ["ref0.txt" if k % 2 == 0 else "ref1.txt" for k in range(refs)]
+        for tok, n in (("word", "4"), ("char", "6")):
+            cmd = [green, "-s", "source.txt", "-r"] + names + ["-c", "hyp.txt", "-t", tok, "-n", n]
+            (t,) = alternate([cmd], work, 3, warmup=1)
+            out.append(f"| 1,000,000 lines, {refs} references, {tok} N={n} | {ms(t)} | {peak_mib(cmd, work):.0f} MiB |")
+    return out
+
 
 if __name__ == "__main__":
     main()

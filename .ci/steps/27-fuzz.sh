@@ -8,7 +8,7 @@
 set -euo pipefail
 cases="${GREEN_FUZZ_CASES:-100000}"
 export PROPTEST_CASES="$cases"
-cargo test --release --locked -p green-io --test fuzz
-cargo test --release --locked -p green-meta --test fuzz
-cargo test --release --locked -p green-edits --test fuzz
-PROPTEST_CASES=$(( cases / 10 )) cargo test --release --locked -p green-engine --test properties
+cargo test --profile ci-test --locked -p green-io --test fuzz
+cargo test --profile ci-test --locked -p green-meta --test fuzz
+cargo test --profile ci-test --locked -p green-edits --test fuzz
+PROPTEST_CASES=$(( cases / 10 )) cargo test --profile ci-test --locked -p green-engine --test properties

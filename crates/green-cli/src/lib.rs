@@ -4,9 +4,13 @@
 
 pub mod args;
 pub mod cmd;
+#[cfg(feature = "download")]
+pub mod download;
 pub mod input;
+pub mod install;
 pub mod limits;
 pub mod output;
+pub mod registry;
 pub mod stats;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +47,8 @@ pub enum Command {
     Cleme(cmd::cleme::Args),
     /// Print a shell completion script: green completions bash|zsh|fish|elvish|powershell
     Completions(cmd::shell::CompletionArgs),
+    /// The public datasets the other commands read: green data list, green data get NAME --from PATH (into the user data directory, checksums verified)
+    Data(cmd::data::Args),
     /// ERRANT's span F-score exactly as errant_compare prints it: green errant-compare -hyp HYP.m2... -ref REF.m2 [-cat 3]
     #[command(name = "errant-compare", visible_alias = "errant_compare")]
     ErrantCompare(cmd::errant::Args),
@@ -68,6 +74,8 @@ pub enum Command {
     Paired(cmd::paired::Args),
     /// List the tokenizer plugins on the search path (GREEN_PLUGIN_PATH) with name, version and ABI.
     Plugins(cmd::plugins::Args),
+    /// One self-contained HTML page of systems on a corpus: scores with intervals and paired tests, edit outcomes, error types, a sentence browser: green report -s SRC -r REF... -c SYS... -o report.html
+    Report(cmd::report::Args),
     /// Print the tokens of each input line, to see what a tokenizer (-t) makes of the text.
     Tokenize(cmd::tokenize::Args),
 }
@@ -93,6 +101,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
         Command::Completions(args) => cmd::shell::completions(args),
+        Command::Data(args) => cmd::data::run(args),
         Command::ErrantCompare(args) => cmd::errant::run(args),
         Command::ErrantParallel(args) => cmd::parallel::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
@@ -104,6 +113,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::Meta(args) => cmd::meta::run(args),
         Command::Paired(args) => cmd::paired::run(args),
         Command::Plugins(args) => cmd::plugins::run(args),
+        Command::Report(args) => cmd::report::run(args),
         Command::Tokenize(args) => cmd::tokenize::run(args),
     }
 }

@@ -18,6 +18,22 @@ pub const MAX_GLEU_ITERATIONS: usize = 10_000;
 /// Window sizes of the window analysis (`--windows`).
 pub const MAX_WINDOW: usize = 1000;
 
+/// Bootstrap or randomisation replicates of `green paired` and `green report` (`--reps`; a
+/// run this long takes minutes on a big corpus).
+pub const MAX_REPS: usize = 1_000_000;
+
+/// The resampling flags `green paired` and `green report` share: replicates in
+/// `1..=MAX_REPS`, a confidence strictly between 0 and 1.
+pub fn check_resampling(reps: usize, confidence: f64) -> anyhow::Result<()> {
+    if reps == 0 || reps > MAX_REPS {
+        anyhow::bail!("--reps must be between 1 and {MAX_REPS} (got {reps})");
+    }
+    if !(confidence > 0.0 && confidence < 1.0) {
+        anyhow::bail!("--confidence must be between 0 and 1, e.g. 0.95 (got {confidence})");
+    }
+    Ok(())
+}
+
 /// A clap value parser for a whole number in `lo..=hi`.
 pub fn bounded(
     lo: usize,

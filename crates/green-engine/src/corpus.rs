@@ -297,12 +297,15 @@ impl Accumulator {
     /// [`Accumulator::check`] of the sizes only.
     fn check_shape(&self) -> Result<(), Error> {
         let config = Config::new(self.config.n, self.config.betas.clone())?;
-        let slots = self.hyps * config.betas.len();
-        let scores_fit = self
-            .scores
-            .as_ref()
-            .is_none_or(|s| Some(s.len() as u64) == self.sentences.checked_mul(slots as u64));
-        if self.totals.len() != slots * config.n || self.sums.len() != slots || !scores_fit {
+        // A damaged file may claim any number of systems: sizes are multiplied checked.
+        let slots = self.hyps.checked_mul(config.betas.len());
+        let scores_fit = self.scores.as_ref().is_none_or(|s| {
+            slots.is_some_and(|slots| {
+                Some(s.len() as u64) == self.sentences.checked_mul(slots as u64)
+            })
+        });
+        let totals = slots.and_then(|slots| slots.checked_mul(config.n));
+        if totals != Some(self.totals.len()) || slots != Some(self.sums.len()) || !scores_fit {
             return Err(Error::Input(
                 "these GREEN statistics are damaged: their counts do not match their systems, betas and N"
                     .into(),

@@ -14,6 +14,7 @@ use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
 use crate::tokenizer::{TokenizeError, Tokenizer};
+use crate::trie::Trie;
 
 /// The seven regions of the Venn diagram of S, R and C for one n-gram order.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -149,14 +150,13 @@ pub struct Counter {
     /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
-    /// Building the next order: a dense (prefix, token) table, or trie heads per prefix;
-    /// `children` holds (token, next sibling) per n-gram id. A dense slot holds an id in its
-    /// low half and, in its high half, the `generation` (call of `next_order`) that wrote it:
-    /// a slot from an earlier call reads as empty, so the table is never cleared.
+    /// Building the next order: a dense (prefix, token) table, or a trie. A dense slot holds
+    /// an id in its low half and, in its high half, the `generation` (call of `next_order`)
+    /// that wrote it: a slot from an earlier call reads as empty, so the table is never
+    /// cleared.
     dense: Vec<u64>,
     generation: u32,
-    heads: Vec<u32>,
-    children: Vec<(u32, u32)>,
+    trie: Trie,
     /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
     counts: Vec<u32>,
     /// Counts in the reference being scored, by id (zeroed again after each reference).
@@ -285,6 +285,35 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
     same + (a.iter().rev().zip(b.iter().rev()))
         .take_while(|(x, y)| x == y)
         .count()
+}
+
+/// Most slots of the dense (prefix, token) table (8 MiB): beyond what the caches hold its
+/// random reads cost more than the trie's, and in a long text it would take 32 bytes per
+/// n-gram (a 15 MB line at character level: gigabytes).
+const DENSE_SLOTS: usize = 1 << 20;
+
+/// Most children a prefix keeps in its trie list before they move to a hash table, in a
+/// short sentence (its lists are in cache)...
+const LIST_SHORT: u32 = 8;
+/// ...and in a long one (its lists lie all over memory: one cache miss a step).
+const LIST_LONG: u32 = 2;
+
+/// N-grams (of every text, at one order) from which a sentence is long: its lookups read
+/// ahead what the ones a few positions on will need.
+const LONG_GRAMS: usize = 1 << 16;
+
+/// How many positions ahead a long sentence's lookups ask for the memory they will read.
+const AHEAD: usize = 16;
+
+/// Empties a hash table for the next sentence. Clearing one costs its capacity, so a table
+/// left large by a long sentence is dropped once a short one has used it, rather than
+/// cleared at that cost for every sentence after.
+fn reset<T>(table: &mut HashTable<T>) {
+    if table.capacity() > 1 << 12 && table.len() < table.capacity() / 8 {
+        *table = HashTable::new();
+    } else {
+        table.clear();
+    }
 }
 
 /// Most bytes of distinct long tokens one sentence may produce (a tokenizer plugin that
@@ -588,10 +617,10 @@ impl Counter {
             self.bmp[cp as usize] = 0;
         }
         self.bmp_seen.clear();
-        self.short.clear();
+        reset(&mut self.short);
         self.arena.clear();
         self.spans.clear();
-        self.table.clear();
+        reset(&mut self.table);
         self.vocab = 0;
         self.tokens.clear();
         self.bounds.clear();
@@ -825,15 +854,14 @@ impl Counter {
     /// An n-gram is an (n-1)-gram followed by a token. When (prefix, token) pairs are few
     /// enough, a dense table indexed by both gives the id directly; otherwise the n-grams
     /// form a trie where each prefix heads a short list of (token, id) children, cheaper
-    /// than hashing since almost every long prefix has one or two continuations.
+    /// than hashing since almost every long prefix has one or two continuations (a prefix
+    /// with more, a frequent word in a long text, has them hashed: see [`crate::trie`]).
     fn next_order(&mut self, order: usize, texts: usize, prev_vocab: usize) -> usize {
-        const NONE: u32 = u32::MAX;
         let width = self.vocab as usize;
         let Counter {
             dense: table,
             generation,
-            heads,
-            children,
+            trie,
             grams,
             gram_bounds,
             tokens,
@@ -842,11 +870,12 @@ impl Counter {
             shared,
             ..
         } = self;
-        let dense = prev_vocab.saturating_mul(width) <= 4 * grams.len() + 4096;
+        let slots = prev_vocab.saturating_mul(width);
+        let dense = slots <= (4 * grams.len() + 4096).min(DENSE_SLOTS);
         if dense {
             // A fresh table reads as empty (generation 0): growing need not copy the old one.
-            if table.len() < prev_vocab * width {
-                *table = vec![0; (prev_vocab * width).max(2 * table.len())];
+            if table.len() < slots {
+                *table = vec![0; slots.max(2 * table.len()).min(DENSE_SLOTS)];
             }
             // Generation 0 marks the slots never written; after 2^32 - 1 calls, start over.
             *generation = generation.wrapping_add(1);
@@ -854,12 +883,11 @@ impl Counter {
                 table.fill(0);
                 *generation = 1;
             }
-        } else if heads.len() < prev_vocab {
-            // `heads` is all NONE between calls: the slots used are reset afterwards.
-            heads.resize(prev_vocab, NONE);
+        } else {
+            trie.start(prev_vocab);
         }
         let tag = u64::from(*generation) << 32;
-        children.clear();
+        let long = grams.len() >= LONG_GRAMS;
         let mut ids = 0u32;
         let mut write = 0;
         for t in 0..texts {
@@ -893,20 +921,22 @@ impl Counter {
                     ids += u32::from(new);
                     g[write + i] = id;
                 }
+            } else if long {
+                // The trie of a long text lies all over memory: ask for a prefix's head
+                // 2 * AHEAD positions before its lookup, and for what follows the head
+                // AHEAD positions before, so the lookup finds both in cache.
+                for i in copy_head..copy_tail {
+                    if i + 2 * AHEAD < copy_tail {
+                        trie.prefetch_head(g[gs + i + 2 * AHEAD]);
+                    }
+                    if i + AHEAD < copy_tail {
+                        trie.prefetch_child(g[gs + i + AHEAD], last[i + AHEAD]);
+                    }
+                    g[write + i] = trie.child(g[gs + i], last[i], &mut ids, LIST_LONG);
+                }
             } else {
                 for i in copy_head..copy_tail {
-                    let (prefix, tok) = (g[gs + i] as usize, last[i]);
-                    let mut child = heads[prefix];
-                    while child != NONE && children[child as usize].0 != tok {
-                        child = children[child as usize].1;
-                    }
-                    if child == NONE {
-                        child = ids;
-                        ids += 1;
-                        children.push((tok, heads[prefix]));
-                        heads[prefix] = child;
-                    }
-                    g[write + i] = child;
+                    g[write + i] = trie.child(g[gs + i], last[i], &mut ids, LIST_SHORT);
                 }
             }
             // Written after the middle, which reads ids of the previous order at and after
@@ -919,7 +949,7 @@ impl Counter {
         gram_bounds[texts] = write;
         grams.truncate(write);
         if !dense {
-            heads[..prev_vocab].fill(NONE);
+            trie.finish(prev_vocab);
         }
         ids as usize
     }

@@ -286,9 +286,12 @@ pub fn corpus_score(sentences: &[GleuCounts], hyp: usize, choice: &[usize]) -> G
 /// in the package; per sentence here, for M2 files whose sentences have different numbers).
 pub fn draws(iteration: u64, refs: impl IntoIterator<Item = usize>) -> Vec<usize> {
     let mut rng = PyRandom::new(iteration * 101);
-    refs.into_iter()
-        .map(|r| ((rng.random() * r as f64) as usize).min(r.saturating_sub(1)))
-        .collect()
+    refs.into_iter().map(|r| draw(&mut rng, r)).collect()
+}
+
+/// One draw among `refs` references: `⌊random() · refs⌋` (Python 2's `randint(0, refs - 1)`).
+pub fn draw(rng: &mut PyRandom, refs: usize) -> usize {
+    ((rng.random() * refs as f64) as usize).min(refs.saturating_sub(1))
 }
 
 /// Corpus GLEU with `iterations` reference draws, averaged the way NumPy averages.
@@ -308,6 +311,21 @@ pub struct PyRandom {
     index: usize,
 }
 
+/// MT19937's state after `init_genrand(19650218)`, where every `init_by_array` starts: the
+/// same for every seed, so made once (a third of a seeding's work).
+fn genrand_19650218() -> &'static [u32; 624] {
+    static STATE: std::sync::OnceLock<[u32; 624]> = std::sync::OnceLock::new();
+    STATE.get_or_init(|| {
+        let mut mt = [0u32; 624];
+        mt[0] = 19_650_218;
+        for i in 1..624 {
+            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
+            mt[i] = 1_812_433_253u32.wrapping_mul(prev).wrapping_add(i as u32);
+        }
+        mt
+    })
+}
+
 impl PyRandom {
     /// `random.seed(seed)` for a non-negative integer below 2^64.
     pub fn new(seed: u64) -> PyRandom {
@@ -317,10 +335,9 @@ impl PyRandom {
             vec![seed as u32, (seed >> 32) as u32]
         };
         let mut r = PyRandom {
-            mt: [0; 624],
+            mt: *genrand_19650218(),
             index: 624,
         };
-        r.init_genrand(19_650_218);
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..624.max(key.len()) {
             let prev = r.mt[i - 1] ^ (r.mt[i - 1] >> 30);
@@ -350,26 +367,28 @@ impl PyRandom {
         r
     }
 
-    fn init_genrand(&mut self, s: u32) {
-        self.mt[0] = s;
-        for i in 1..624 {
-            let prev = self.mt[i - 1] ^ (self.mt[i - 1] >> 30);
-            self.mt[i] = 1_812_433_253u32.wrapping_mul(prev).wrapping_add(i as u32);
+    /// The next 624 words of state: word k from words k, k + 1 and k + 397 (mod 624), in
+    /// three runs so that no index wraps inside a loop.
+    fn twist(&mut self) {
+        const UPPER: u32 = 0x8000_0000;
+        let mix = |k: u32, next: u32, far: u32| {
+            let y = (k & UPPER) | (next & !UPPER);
+            far ^ (y >> 1) ^ (0u32.wrapping_sub(y & 1) & 0x9908_b0df)
+        };
+        let mt = &mut self.mt;
+        for k in 0..227 {
+            mt[k] = mix(mt[k], mt[k + 1], mt[k + 397]);
         }
-        self.index = 624;
+        for k in 227..623 {
+            mt[k] = mix(mt[k], mt[k + 1], mt[k - 227]);
+        }
+        mt[623] = mix(mt[623], mt[0], mt[396]);
+        self.index = 0;
     }
 
     fn next_u32(&mut self) -> u32 {
         if self.index >= 624 {
-            for k in 0..624 {
-                let y = (self.mt[k] & 0x8000_0000) | (self.mt[(k + 1) % 624] & 0x7fff_ffff);
-                let mut v = self.mt[(k + 397) % 624] ^ (y >> 1);
-                if y & 1 != 0 {
-                    v ^= 0x9908_b0df;
-                }
-                self.mt[k] = v;
-            }
-            self.index = 0;
+            self.twist();
         }
         let mut y = self.mt[self.index];
         self.index += 1;

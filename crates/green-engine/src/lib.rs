@@ -20,9 +20,11 @@
 pub mod corpus;
 pub mod count;
 pub mod gleu;
+pub mod napoles;
 pub mod numpy;
 pub mod score;
 pub mod signature;
+mod trie;
 
 /// The tokenizer API lives in its own crate (green-tokenizer-api); these paths stay.
 pub use green_tokenizer_api::{normalize, tokenizer};

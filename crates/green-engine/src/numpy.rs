@@ -7,9 +7,9 @@ pub fn numpy_mean(xs: &[f64]) -> f64 {
     pairwise_sum(xs) / xs.len() as f64
 }
 
-/// NumPy's `pairwise_sum`: a plain loop below 8 elements, eight interleaved accumulators up
-/// to 128, else the two halves (the first a multiple of 8 long) summed recursively.
-fn pairwise_sum(a: &[f64]) -> f64 {
+/// NumPy's `pairwise_sum` (how `np.sum`, `np.mean` and `np.std` add): a plain loop below 8
+/// elements, eight interleaved accumulators up to 128, else the two halves (the first a multiple of 8 long) summed recursively.
+pub fn pairwise_sum(a: &[f64]) -> f64 {
     let n = a.len();
     if n < 8 {
         return a.iter().fold(0.0, |s, &x| s + x);

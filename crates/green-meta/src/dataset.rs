@@ -13,6 +13,7 @@ use serde::Deserialize;
 
 use green_io::m2::MissingAnnotator;
 
+use crate::erratum::Erratum;
 use crate::judgments::{Judgments, RankingItem};
 use crate::Error;
 
@@ -23,6 +24,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("seeda-all", include_str!("../datasets/seeda-all.toml")),
     ("gjg15-paper", include_str!("../datasets/gjg15-paper.toml")),
     ("seeda-paper", include_str!("../datasets/seeda-paper.toml")),
+    (
+        "gjg15-table5",
+        include_str!("../datasets/gjg15-table5.toml"),
+    ),
+    (
+        "seeda-table5",
+        include_str!("../datasets/seeda-table5.toml"),
+    ),
     (
         "revisitcgec-minimal",
         include_str!("../datasets/revisitcgec-minimal.toml"),
@@ -35,6 +44,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
 
 /// The built-in datasets of the GREEN paper's Table 2 (see [`crate::MetricConfig::green_paper`]).
 pub const GREEN_PAPER: [&str; 2] = ["gjg15-paper", "seeda-paper"];
+
+/// The built-in datasets of SEEDA's Table 5 (see [`crate::table5`]).
+pub const SEEDA_TABLE5: [&str; 2] = ["gjg15-table5", "seeda-table5"];
 
 /// A built-in descriptor by name.
 pub fn builtin(name: &str) -> Option<Descriptor> {
@@ -85,6 +97,13 @@ pub struct Part {
     /// Files for particular systems instead of `hypotheses` (e.g. `INPUT = "conll14/source.txt"`).
     #[serde(default)]
     pub system_files: BTreeMap<String, String>,
+    /// Files for particular systems used **only for corpus-level system scores** (the metric's
+    /// own corpus fold); their sentence scores, mean-level and rating-level scores and every
+    /// sentence-level statistic keep the regular file. For reproducing a paper whose
+    /// corpus-level cells were computed from another file than its sentence-level ones (SEEDA's
+    /// Table 5 scored LM-Critic with a copy of PIE's output at corpus level).
+    #[serde(default)]
+    pub corpus_system_files: BTreeMap<String, String>,
     /// Line files: the `src-id` of the first line (0 or 1).
     #[serde(default)]
     pub src_id_base: i64,
@@ -93,8 +112,9 @@ pub struct Part {
     pub src_id_offset: i64,
     /// Only judgments with this `doc-id` belong to this part.
     pub doc_id: Option<String>,
-    /// Keep only the judged lines of the source and references (sorted by src-id); the
-    /// hypothesis files hold exactly those lines (SEEDA's `outputs/subset`).
+    /// Keep only the judged lines of the source and references (sorted by src-id); a
+    /// hypothesis file holds either exactly those lines (SEEDA's `outputs/subset`) or every
+    /// line, of which the judged ones are kept (GJG15's CoNLL-2014 submissions).
     #[serde(default)]
     pub judged_only: bool,
 }
@@ -116,6 +136,10 @@ pub struct HumanView {
     pub published_ew_values: BTreeMap<String, f64>,
     #[serde(default)]
     pub published_ts_values: BTreeMap<String, f64>,
+    /// A known error of the judgment file to correct for sentence-level statistics only
+    /// (`seeda-edit-input-first`, see [`crate::erratum`]); human system scores keep the file
+    /// as published.
+    pub rank_swap_erratum: Option<String>,
 }
 
 /// A named subset of the systems.
@@ -186,11 +210,16 @@ impl Descriptor {
                     return bad(format!("part '{}': {e}", p.name));
                 }
             }
-            if let Some(s) = p.system_files.keys().find(|s| !known.contains(s.as_str())) {
-                return bad(format!(
-                    "part '{}': `system_files` names '{s}', which is not in `systems`",
-                    p.name
-                ));
+            for (field, files) in [
+                ("system_files", &p.system_files),
+                ("corpus_system_files", &p.corpus_system_files),
+            ] {
+                if let Some(s) = files.keys().find(|s| !known.contains(s.as_str())) {
+                    return bad(format!(
+                        "part '{}': `{field}` names '{s}', which is not in `systems`",
+                        p.name
+                    ));
+                }
             }
             if !p.hypotheses.contains("{system}") {
                 return bad(format!(
@@ -204,6 +233,18 @@ impl Descriptor {
             for p in h.parts.iter().flatten() {
                 if !parts.contains(p.as_str()) {
                     return bad(format!("human view '{}' names unknown part '{p}'", h.name));
+                }
+            }
+            if let Some(rule) = &h.rank_swap_erratum {
+                let rule: Erratum = rule.parse().map_err(|e: Error| {
+                    Error::Input(format!("{name}: human view '{}': {e}", h.name))
+                })?;
+                if let Some(s) = rule.systems().iter().find(|s| !known.contains(*s)) {
+                    return bad(format!(
+                        "human view '{}': rank_swap_erratum {} is stated in terms of system '{s}', which is not in `systems`",
+                        h.name,
+                        rule.name()
+                    ));
                 }
             }
             for s in h
@@ -244,6 +285,37 @@ impl Descriptor {
     pub fn tokenizer<'a>(&'a self, spec: &'a str) -> &'a str {
         self.tokenizers.get(spec).map_or(spec, String::as_str)
     }
+
+    /// Every file [`Dataset::load`] reads, relative to the data directory, each once. A caller
+    /// can look for a data directory that has them all (or say which are missing) before
+    /// reading any.
+    pub fn files(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut add = |f: &str| {
+            if !out.iter().any(|o| o == f) {
+                out.push(f.to_string());
+            }
+        };
+        for h in &self.human {
+            add(&h.judgments);
+            for f in h.published_ew.iter().chain(&h.published_ts) {
+                add(f);
+            }
+        }
+        for p in &self.parts {
+            let inputs = [&p.m2, &p.source, &p.para, &p.ids];
+            for f in inputs.into_iter().flatten().chain(&p.references) {
+                add(f);
+            }
+            for sys in &self.systems {
+                match p.system_files.get(sys) {
+                    Some(f) => add(f),
+                    None => add(&p.hypotheses.replace("{system}", sys)),
+                }
+            }
+        }
+        out
+    }
 }
 
 /// One sentence with every system's output.
@@ -265,8 +337,14 @@ pub struct View {
     pub sentences: Vec<usize>,
     /// Parts covered (indices into `Dataset::parts`).
     pub parts: Vec<usize>,
-    /// Every ranking item with the index of its sentence.
+    /// Every ranking item with the index of its sentence, as published: human system scores
+    /// come from these.
     pub items: Vec<(usize, RankingItem)>,
+    /// The items sentence-level statistics compare with: `items` with the view's erratum
+    /// applied, if it has one.
+    pub sentence_items: Vec<(usize, RankingItem)>,
+    /// The erratum applied to `sentence_items` and how many items it changed.
+    pub erratum: Option<(Erratum, usize)>,
     pub published_ew: Option<Vec<f64>>,
     pub published_ts: Option<Vec<f64>>,
 }
@@ -281,6 +359,9 @@ pub struct Dataset {
     pub views: Vec<View>,
     /// System indices of each set, in descriptor order of `sets`.
     pub sets: Vec<(String, Vec<usize>)>,
+    /// Hypotheses that replace a system's for corpus-level scores only (`corpus_system_files`):
+    /// (sentence, system, text).
+    pub corpus_hyps: Vec<(usize, usize, String)>,
 }
 
 /// A sentence as read: its src-id, source, references and gold edits (M2 parts).
@@ -304,6 +385,7 @@ impl Dataset {
             .collect::<Result<_, _>>()?;
 
         let mut sentences = Vec::new();
+        let mut corpus_hyps = Vec::new();
         let mut ranges = Vec::new();
         // (doc filter, src-id) → sentence index, per part.
         let mut keys: Vec<HashMap<i64, usize>> = Vec::new();
@@ -362,6 +444,9 @@ impl Dataset {
                 }
                 _ => None,
             };
+            // With `judged_only`: how many lines the files have and which of them are kept, so
+            // that hypothesis files of every line can be cut to the judged ones.
+            let mut judged_lines: Option<(usize, Vec<usize>)> = None;
             let rows: Vec<Row> = if let Some((source, refs, golds)) = lines_or_m2 {
                 let judged: BTreeSet<i64> = judgments
                     .iter()
@@ -369,14 +454,23 @@ impl Dataset {
                     .filter(|it| p.doc_id.is_none() || it.doc_id == p.doc_id)
                     .map(|it| it.src_id)
                     .collect();
-                source
+                let all = source.len();
+                let rows: Vec<Row> = source
                     .into_iter()
                     .zip(refs)
                     .zip(golds)
                     .enumerate()
                     .map(|(i, ((s, r), g))| (i as i64 + p.src_id_base, s, r, g))
                     .filter(|(id, ..)| !p.judged_only || judged.contains(id))
-                    .collect()
+                    .collect();
+                if p.judged_only {
+                    let kept = rows
+                        .iter()
+                        .map(|r| (r.0 - p.src_id_base) as usize)
+                        .collect();
+                    judged_lines = Some((all, kept));
+                }
+                rows
             } else {
                 let para_path = path(p.para.as_deref().unwrap_or_default());
                 let para =
@@ -422,25 +516,42 @@ impl Dataset {
                     gold,
                 });
             }
-            for sys in &d.systems {
-                let hp = path(
-                    p.system_files
-                        .get(sys)
-                        .cloned()
-                        .unwrap_or_else(|| p.hypotheses.replace("{system}", sys))
-                        .as_str(),
-                );
+            // A system's lines, aligned with the part's sentences.
+            let hypotheses = |file: &str| -> Result<Vec<String>, Error> {
+                let hp = path(file);
                 let lines = read_lines(&hp)?;
-                if lines.len() != n {
-                    return Err(Error::Input(format!(
+                match &judged_lines {
+                    _ if lines.len() == n => Ok(lines),
+                    Some((all, kept)) if lines.len() == *all => {
+                        Ok(kept.iter().map(|&i| lines[i].clone()).collect())
+                    }
+                    Some((all, _)) => Err(Error::Input(format!(
+                        "{} has {} lines but part '{}' has {all} lines of which {n} are judged; a system's output must have one line per source line or per judged line",
+                        hp.display(),
+                        lines.len(),
+                        p.name
+                    ))),
+                    None => Err(Error::Input(format!(
                         "{} has {} lines but part '{}' has {n} sentences; system outputs must align with the sources",
                         hp.display(),
                         lines.len(),
                         p.name
-                    )));
+                    ))),
                 }
-                for (k, line) in lines.into_iter().enumerate() {
+            };
+            for (h, sys) in d.systems.iter().enumerate() {
+                let file = p
+                    .system_files
+                    .get(sys)
+                    .cloned()
+                    .unwrap_or_else(|| p.hypotheses.replace("{system}", sys));
+                for (k, line) in hypotheses(&file)?.into_iter().enumerate() {
                     sentences[start + k].hyps.push(line);
+                }
+                if let Some(file) = p.corpus_system_files.get(sys) {
+                    for (k, line) in hypotheses(file)?.into_iter().enumerate() {
+                        corpus_hyps.push((start + k, h, line));
+                    }
                 }
             }
             ranges.push(start..sentences.len());
@@ -530,11 +641,32 @@ impl Dataset {
                     unjudged.join(", ")
                 )));
             }
+            let erratum: Option<Erratum> = h
+                .rank_swap_erratum
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(|e| Error::Input(format!("{}: human view '{}': {e}", d.name, h.name)))?;
+            let mut changed = 0;
+            let sentence_items = items
+                .iter()
+                .map(
+                    |(s, it)| match erratum.and_then(|e| e.apply(it, &d.systems)) {
+                        Some(fixed) => {
+                            changed += 1;
+                            (*s, fixed)
+                        }
+                        None => (*s, it.clone()),
+                    },
+                )
+                .collect();
             views.push(View {
                 name: h.name.clone(),
                 sentences: parts.iter().flat_map(|&p| ranges[p].clone()).collect(),
                 parts,
                 items,
+                sentence_items,
+                erratum: erratum.map(|e| (e, changed)),
                 published_ew: published(&h.published_ew, &h.published_ew_values)?,
                 published_ts: published(&h.published_ts, &h.published_ts_values)?,
             });
@@ -559,7 +691,28 @@ impl Dataset {
             parts: ranges,
             views,
             sets,
+            corpus_hyps,
         })
+    }
+
+    /// The dataset whose hypotheses are those of corpus-level scores: `None` without
+    /// `corpus_system_files`, else a copy with those files' lines in place, and the systems
+    /// they replace.
+    pub fn corpus_variant(&self) -> Option<(Dataset, Vec<usize>)> {
+        if self.corpus_hyps.is_empty() {
+            return None;
+        }
+        let mut variant = self.clone();
+        let mut systems = Vec::new();
+        for (s, h, text) in &self.corpus_hyps {
+            variant.sentences[*s].hyps[*h] = text.clone();
+            if !systems.contains(h) {
+                systems.push(*h);
+            }
+        }
+        variant.corpus_hyps.clear();
+        systems.sort_unstable();
+        Some((variant, systems))
     }
 }
 
@@ -573,6 +726,27 @@ mod tests {
             let d = builtin(name).unwrap();
             assert!(!d.systems.is_empty(), "{name}");
         }
+    }
+
+    #[test]
+    fn files_lists_what_load_reads() {
+        let d = builtin("gjg15-paper").unwrap();
+        let files = d.files();
+        assert_eq!(files[0], "conll14/judgments.xml");
+        assert!(files.contains(&"conll14/conll14st-test.m2".to_string()));
+        assert!(files.contains(&"conll14/systems/AMU.txt".to_string()));
+        // INPUT is read from its `system_files` entry, not from the `hypotheses` pattern.
+        assert!(files.contains(&"conll14/source.txt".to_string()));
+        assert!(!files.contains(&"conll14/systems/INPUT.txt".to_string()));
+        assert_eq!(files.len(), 1 + 1 + 13);
+        let r = builtin("revisitcgec-minimal").unwrap().files();
+        // One judgments file for three views, listed once.
+        assert_eq!(r.iter().filter(|f| f.ends_with("judgments.xml")).count(), 1);
+        assert!(r.contains(&"zh/yaclc/yaclc-minimal_dev.para".to_string()));
+        assert!(r.contains(&"zh/revisitcgec/sentence-ids/mucgec_ids.txt".to_string()));
+        let s = builtin("seeda").unwrap().files();
+        assert!(s.contains(&"seeda/human/TS_edit.txt".to_string()));
+        assert!(s.contains(&"conll14/ref1.txt".to_string()));
     }
 
     #[test]

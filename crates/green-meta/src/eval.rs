@@ -218,7 +218,8 @@ pub struct Prepared<'a> {
     pub data: &'a Dataset,
     /// `[view][system]`.
     pub human: Vec<Vec<f64>>,
-    /// `[view]`.
+    /// `[view]`: the non-tied pairs of the view's sentence-level items (see
+    /// [`crate::dataset::View::sentence_items`]).
     pub pairs: Vec<Vec<HumanPair>>,
     pub ties: TiePolicy,
     pub windows: Vec<usize>,
@@ -244,7 +245,9 @@ impl<'a> Prepared<'a> {
         ties: TiePolicy,
         windows: Vec<usize>,
     ) -> Self {
-        let pairs = data.views.iter().map(|v| human_pairs(&v.items)).collect();
+        let pairs = (data.views.iter())
+            .map(|v| human_pairs(&v.sentence_items))
+            .collect();
         Prepared {
             data,
             human,
@@ -308,8 +311,9 @@ impl<'a> Prepared<'a> {
         let d = self.data;
         let mut out = Vec::new();
         for (v, _) in d.views.iter().enumerate() {
-            for (_, members) in &d.sets {
-                let m: Vec<f64> = members.iter().map(|&s| scores.system[v][s]).collect();
+            for (set, (_, members)) in d.sets.iter().enumerate() {
+                let system = scores.of_set(v, set);
+                let m: Vec<f64> = members.iter().map(|&s| system[s]).collect();
                 let h: Vec<f64> = members.iter().map(|&s| self.human[v][s]).collect();
                 out.push(stats::pearson(&m, &h));
                 out.push(stats::spearman(&m, &h));
@@ -325,8 +329,9 @@ impl<'a> Prepared<'a> {
         let d = self.data;
         let mut out = Vec::new();
         for (v, _) in d.views.iter().enumerate() {
-            for (_, members) in &d.sets {
-                let m: Vec<f64> = members.iter().map(|&s| scores.system[v][s]).collect();
+            for (set, (_, members)) in d.sets.iter().enumerate() {
+                let system = scores.of_set(v, set);
+                let m: Vec<f64> = members.iter().map(|&s| system[s]).collect();
                 let h: Vec<f64> = members.iter().map(|&s| self.human[v][s]).collect();
                 out.push(stats::exact_permutation_p(&m, &h, stats::pearson));
                 out.push(stats::exact_permutation_p(&m, &h, stats::spearman));
@@ -347,22 +352,23 @@ impl<'a> Prepared<'a> {
     /// Window analysis of every view on the descriptor's `window_set`.
     pub fn windows(&self, scores: &Scores) -> Vec<Window> {
         let d = self.data;
-        let Some(set) = d
+        let Some(index) = d
             .descriptor
             .window_set
             .as_ref()
-            .and_then(|w| d.sets.iter().find(|(n, _)| n == w))
+            .and_then(|w| d.sets.iter().position(|(n, _)| n == w))
         else {
             return Vec::new();
         };
         let mut out = Vec::new();
         for (v, view) in d.views.iter().enumerate() {
-            let mut sorted = set.1.clone();
+            let system = scores.of_set(v, index);
+            let mut sorted = d.sets[index].1.clone();
             sorted.sort_by(|&a, &b| self.human[v][b].total_cmp(&self.human[v][a]));
             for &size in &self.windows {
                 for start in 0..(sorted.len() + 1).saturating_sub(size) {
                     let win = &sorted[start..start + size];
-                    let m: Vec<f64> = win.iter().map(|&s| scores.system[v][s]).collect();
+                    let m: Vec<f64> = win.iter().map(|&s| system[s]).collect();
                     let h: Vec<f64> = win.iter().map(|&s| self.human[v][s]).collect();
                     out.push(Window {
                         dataset: d.descriptor.name.clone(),

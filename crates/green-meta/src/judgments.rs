@@ -23,6 +23,9 @@ pub struct RankingItem {
     pub user: String,
     /// (system index, rank) for every system, joined systems expanded; lower rank = better.
     pub ranks: Vec<(usize, u32)>,
+    /// How many of `ranks` each `<translation>` gave, in file order (a data erratum such as
+    /// [`crate::erratum`]'s is stated per translation, not per system).
+    pub translations: Vec<usize>,
     /// 1-based line of the item in its file, for messages.
     pub line: u32,
 }
@@ -90,6 +93,7 @@ impl Judgments {
                 .parse()
                 .map_err(|_| at(format!("src-id \"{src_id}\" is not an integer")))?;
             let mut ranks = Vec::new();
+            let mut translations = Vec::new();
             for t in node.children().filter(|n| n.has_tag_name("translation")) {
                 let tline = rows.at(t.range().start);
                 let at = |msg: String| Error::Input(format!("{name}:{tline}: {msg}"));
@@ -103,6 +107,7 @@ impl Judgments {
                     .trim()
                     .parse()
                     .map_err(|_| at(format!("rank \"{rank}\" is not a non-negative integer")))?;
+                let before = ranks.len();
                 for s in names.split_whitespace() {
                     let i = *index.get(s).ok_or_else(|| {
                         at(format!(
@@ -112,12 +117,14 @@ impl Judgments {
                     })?;
                     ranks.push((i, rank));
                 }
+                translations.push(ranks.len() - before);
             }
             items.push(RankingItem {
                 doc_id: node.attribute("doc-id").map(str::to_owned),
                 src_id,
                 user: node.attribute("user").unwrap_or_default().to_owned(),
                 ranks,
+                translations,
                 line,
             });
         }
@@ -197,6 +204,7 @@ pub(crate) fn test_item(ranks: &[(usize, u32)]) -> RankingItem {
         src_id: 0,
         user: String::new(),
         ranks: ranks.to_vec(),
+        translations: vec![1; ranks.len()],
         line: 1,
     }
 }
@@ -284,6 +292,7 @@ mod tests {
             (3, Some("d"), 1)
         );
         assert_eq!(item.ranks, [(0, 1), (1, 1), (2, 2)]);
+        assert_eq!(item.translations, [2, 1]);
         let pairs: Vec<_> = item.pairs().collect();
         assert_eq!(
             pairs,

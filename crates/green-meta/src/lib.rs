@@ -9,15 +9,18 @@
 //! sentence level ([`eval`], on top of the general [`stats`] module that MAEGE reuses).
 
 pub mod dataset;
+pub mod erratum;
 pub mod eval;
 pub mod human;
 pub mod judgments;
 pub mod maege;
 pub mod metric;
 pub mod plot;
+pub mod rating;
 pub mod report;
 pub mod sampled;
 pub mod stats;
+pub mod table5;
 pub mod trueskill;
 pub mod uncertainty;
 

@@ -29,6 +29,7 @@ use green_metric::{Folds, Resample};
 use rayon::prelude::*;
 
 use crate::dataset::{Dataset, View};
+use crate::rating::{Comparisons, Rating};
 use crate::sampled::SampledGleu;
 use crate::Error;
 
@@ -65,12 +66,32 @@ pub enum Metric {
     },
 }
 
-/// System score level: the metric's own corpus score, or the mean of its sentence scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+/// How a configuration's system scores come about: the metric's own corpus score, the mean
+/// of its sentence scores, or a rating of its sentence-by-sentence comparisons of the
+/// systems ([`crate::rating`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
     Corpus,
     Mean,
+    Rating(Rating),
+}
+
+impl Level {
+    /// The name `--level` takes and labels show.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Corpus => "corpus",
+            Level::Mean => "mean",
+            Level::Rating(Rating::TrueSkill) => "trueskill",
+            Level::Rating(Rating::ExpectedWins) => "expected-wins",
+        }
+    }
+}
+
+impl serde::Serialize for Level {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
 impl std::str::FromStr for Level {
@@ -79,8 +100,10 @@ impl std::str::FromStr for Level {
         match s {
             "corpus" => Ok(Level::Corpus),
             "mean" => Ok(Level::Mean),
+            "trueskill" => Ok(Level::Rating(Rating::TrueSkill)),
+            "expected-wins" => Ok(Level::Rating(Rating::ExpectedWins)),
             _ => Err(Error::Config(format!(
-                "unknown level '{s}'; use corpus or mean"
+                "unknown level '{s}'; use corpus, mean, trueskill or expected-wins"
             ))),
         }
     }
@@ -158,10 +181,7 @@ impl MetricConfig {
 
     /// A short label such as `GREEN word N=4 β=2 corpus`.
     pub fn label(&self) -> String {
-        let level = match self.level {
-            Level::Corpus => "corpus",
-            Level::Mean => "mean",
-        };
+        let level = self.level.name();
         let norm = if self.normalization.is_identity() {
             String::new()
         } else {
@@ -290,11 +310,70 @@ impl Counts {
 pub struct Scores {
     /// `[sentence][system]` sentence-level scores.
     pub sentence: Vec<Vec<f64>>,
-    /// `[view][system]` system scores at the configuration's level.
+    /// `[view][system]` system scores at the configuration's level (ratings: of all systems).
     pub system: Vec<Vec<f64>>,
+    /// Rating levels only: `[view][set][system]`, each set's members rated among themselves
+    /// (NaN outside the set); empty for the other levels.
+    pub per_set: Vec<Vec<Vec<f64>>>,
     /// The metric's per-sentence statistics of every system, so corpus scores of resampled
     /// corpora are refolded without a recount (`None` for external scores).
     pub folds: Option<Arc<dyn Resample>>,
+}
+
+impl Scores {
+    /// The system scores correlated on set `set` of view `v`: its members' own ratings, or the
+    /// view's scores.
+    pub fn of_set(&self, v: usize, set: usize) -> &[f64] {
+        self.per_set
+            .get(v)
+            .and_then(|sets| sets.get(set))
+            .unwrap_or(&self.system[v])
+    }
+
+    /// These scores with the corpus-level system scores of `systems` taken from `alt` (the
+    /// same configuration on the dataset's [`Dataset::corpus_variant`]), for the view scores
+    /// and for the refolds of a bootstrap.
+    pub fn with_corpus_scores_of(mut self, alt: Scores, systems: &[usize]) -> Scores {
+        for (mine, theirs) in self.system.iter_mut().zip(&alt.system) {
+            for &h in systems {
+                mine[h] = theirs[h];
+            }
+        }
+        if let (Some(base), Some(alt)) = (self.folds.take(), alt.folds) {
+            self.folds = Some(Arc::new(Spliced {
+                base,
+                alt,
+                systems: systems.to_vec(),
+            }));
+        }
+        self
+    }
+}
+
+/// Corpus statistics of some systems from another dataset variant.
+struct Spliced {
+    base: Arc<dyn Resample>,
+    alt: Arc<dyn Resample>,
+    systems: Vec<usize>,
+}
+
+impl Resample for Spliced {
+    fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
+        if self.systems.contains(&h) {
+            self.alt.score(sentences, weights, h)
+        } else {
+            self.base.score(sentences, weights, h)
+        }
+    }
+
+    fn scores(&self, sentences: &[usize], weights: &[u32], systems: usize) -> Vec<f64> {
+        let mut out = self.base.scores(sentences, weights, systems);
+        let alt = self.alt.scores(sentences, weights, systems);
+        for &h in &self.systems {
+            out[h] = alt[h];
+        }
+        out
+    }
 }
 
 /// Score every system of `data` with `config` from `counts` (counted with its tokenizer).
@@ -360,13 +439,8 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                         .collect()
                 })
                 .collect();
-            if config.level == Level::Mean {
-                let system = per_view(data, |v, h| view_mean(v, &sentence, h));
-                return Ok(Scores {
-                    sentence,
-                    system,
-                    folds: None,
-                });
+            if config.level != Level::Corpus {
+                return Ok(from_sentences(data, config.level, sentence));
             }
             if iterations == 0 {
                 return Err(Error::Config("GLEU needs at least one iteration".into()));
@@ -398,6 +472,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
             Ok(Scores {
                 sentence,
                 system,
+                per_set: Vec::new(),
                 folds: Some(Arc::new(sampled)),
             })
         }
@@ -473,14 +548,47 @@ fn fold_scores<M: green_metric::Metric + Send + Sync + 'static>(
             .map(|i| by_system.iter().map(|row| row[i]).collect())
             .collect()
     });
-    let system = per_view(data, |v, h| match config.level {
-        Level::Corpus => folds.score(&v.sentences, &vec![1; v.sentences.len()], h),
-        Level::Mean => view_mean(v, &sentence, h),
+    if config.level != Level::Corpus {
+        return from_sentences(data, config.level, sentence);
+    }
+    let system = per_view(data, |v, h| {
+        folds.score(&v.sentences, &vec![1; v.sentences.len()], h)
     });
     Scores {
         sentence,
         system,
+        per_set: Vec::new(),
         folds: Some(Arc::new(folds)),
+    }
+}
+
+/// Scores whose system scores come from the sentence scores alone: per view their mean
+/// (`Mean`), or a rating of the systems' comparisons over all systems and, for the
+/// correlations, over each system set's members (`Rating`).
+fn from_sentences(data: &Dataset, level: Level, sentence: Vec<Vec<f64>>) -> Scores {
+    let systems = data.descriptor.systems.len();
+    let (system, per_set) = match level {
+        Level::Rating(rating) => {
+            let all: Vec<usize> = (0..systems).collect();
+            let rate = |v: &View, members: &[usize]| {
+                Comparisons::new(&sentence, &v.sentences, members).rate(rating, None, systems)
+            };
+            let system = data.views.iter().map(|v| rate(v, &all)).collect();
+            let per_set = (data.views.iter())
+                .map(|v| data.sets.iter().map(|(_, m)| rate(v, m)).collect())
+                .collect();
+            (system, per_set)
+        }
+        Level::Corpus | Level::Mean => (
+            per_view(data, |v, h| view_mean(v, &sentence, h)),
+            Vec::new(),
+        ),
+    };
+    Scores {
+        sentence,
+        system,
+        per_set,
+        folds: None,
     }
 }
 
@@ -795,7 +903,7 @@ mod tests {
         );
         assert_eq!(
             "sentence".parse::<Level>().unwrap_err().to_string(),
-            "unknown level 'sentence'; use corpus or mean"
+            "unknown level 'sentence'; use corpus, mean, trueskill or expected-wins"
         );
     }
 

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use crate::dataset::Dataset;
 use crate::eval::{self, Column, HumanScore, Prepared, TiePolicy, Window};
 use crate::human::TrueSkill;
-use crate::metric::{self, Counts, MetricConfig};
+use crate::metric::{self, Counts, Level, MetricConfig};
 use crate::uncertainty::{self, Bootstrap};
 use crate::{stats, Error};
 
@@ -72,6 +72,10 @@ pub struct Row {
     pub p_values: Vec<Option<f64>>,
     /// System scores per (dataset, view), systems in descriptor order.
     pub system_scores: Vec<(String, String, Vec<f64>)>,
+    /// Rating levels: the scores correlated on each (dataset, view, set), its members rated
+    /// among themselves (NaN, `null` in JSON, for the other systems).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub set_scores: Vec<(String, String, String, Vec<f64>)>,
     /// Sentence scores per dataset, `[sentence][system]` (not in the JSON: see
     /// [`Report::sentences_tsv`]).
     #[serde(skip)]
@@ -221,6 +225,7 @@ pub fn run(
             intervals: Vec::new(),
             p_values: Vec::new(),
             system_scores: Vec::new(),
+            set_scores: Vec::new(),
             sentence_scores: Vec::new(),
             windows: Vec::new(),
         })
@@ -231,6 +236,7 @@ pub fn run(
             intervals: Vec::new(),
             p_values: Vec::new(),
             system_scores: Vec::new(),
+            set_scores: Vec::new(),
             sentence_scores: Vec::new(),
             windows: Vec::new(),
         }))
@@ -262,10 +268,24 @@ pub fn run(
                 None => groups.push((c.tokenizer.clone(), c.normalization, n, vec![i])),
             }
         }
+        // Corpus-level scores of systems with `corpus_system_files` come from a copy of the
+        // dataset with those files' lines.
+        let variant = data.corpus_variant();
         for (tok, norm, n, members) in groups {
             let counts = Counts::new(data, &tok, norm, n)?;
+            let corpus_rows = members.iter().any(|&i| configs[i].level == Level::Corpus);
+            let variant_counts = match &variant {
+                Some((alt, _)) if corpus_rows => Some(Counts::new(alt, &tok, norm, n)?),
+                _ => None,
+            };
             for i in members {
-                let scores = metric::score(data, &counts, &configs[i])?;
+                let mut scores = metric::score(data, &counts, &configs[i])?;
+                if let (Some((alt, systems)), Some(alt_counts)) = (&variant, &variant_counts) {
+                    if configs[i].level == Level::Corpus {
+                        let theirs = metric::score(alt, alt_counts, &configs[i])?;
+                        scores = scores.with_corpus_scores_of(theirs, systems);
+                    }
+                }
                 let row = &mut rows[i];
                 row.values.extend(prepared.row(&scores));
                 if options.permutation {
@@ -287,6 +307,18 @@ pub fn run(
                         view.name.clone(),
                         scores.system[v].clone(),
                     ));
+                    for (set, ratings) in data
+                        .sets
+                        .iter()
+                        .zip(scores.per_set.get(v).into_iter().flatten())
+                    {
+                        row.set_scores.push((
+                            data.descriptor.name.clone(),
+                            view.name.clone(),
+                            set.0.clone(),
+                            ratings.clone(),
+                        ));
+                    }
                 }
                 row.sentence_scores
                     .push((data.descriptor.name.clone(), scores.sentence));
@@ -298,6 +330,7 @@ pub fn run(
             let scores = metric::Scores {
                 sentence: Vec::new(),
                 system: vec![system.clone(); data.views.len()],
+                per_set: Vec::new(),
                 folds: None,
             };
             let values = prepared.row_system_only(&scores);
@@ -339,16 +372,22 @@ fn williams_rows(data: &Dataset, prepared: &Prepared, rows: &[Row]) -> Vec<Willi
     let Some(base) = rows.first() else {
         return out;
     };
-    fn scores_of(row: &Row, views: usize, v: usize) -> &[f64] {
-        &row.system_scores[row.system_scores.len() - views + v].2
+    let sets = data.sets.len();
+    // The scores a row correlated on set `k` of view `v` of this dataset (the last pushed).
+    fn scores_of(row: &Row, views: usize, sets: usize, v: usize, k: usize) -> &[f64] {
+        if row.set_scores.is_empty() {
+            &row.system_scores[row.system_scores.len() - views + v].2
+        } else {
+            &row.set_scores[row.set_scores.len() - views * sets + v * sets + k].3
+        }
     }
     for (v, view) in data.views.iter().enumerate() {
-        for (set, members) in &data.sets {
+        for (k, (set, members)) in data.sets.iter().enumerate() {
             let pick = |x: &[f64]| members.iter().map(|&s| x[s]).collect::<Vec<f64>>();
             let human = pick(&prepared.human[v]);
-            let b = pick(scores_of(base, views, v));
+            let b = pick(scores_of(base, views, sets, v, k));
             for row in &rows[1..] {
-                let m = pick(scores_of(row, views, v));
+                let m = pick(scores_of(row, views, sets, v, k));
                 let (Some(r12), Some(r13), Some(r23)) = (
                     stats::pearson(&m, &human),
                     stats::pearson(&b, &human),

@@ -8,7 +8,9 @@
 //! weighted win counts, and the metric's system scores from per-sentence statistics (GREEN:
 //! the chosen references' region counts; mean level: the sentence scores; M2, ERRANT and
 //! CLEME: their greedy folds rerun over the replicate's sentences; corpus GLEU: its fixed
-//! reference draws summed over the replicate's sentences), so nothing is recounted. Intervals are percentile intervals from `green_signif`, whose generator and
+//! reference draws summed over the replicate's sentences; rating levels: each set's
+//! comparisons rated again, a sentence drawn k times played k times), so nothing is
+//! recounted. Intervals are percentile intervals from `green_signif`, whose generator and
 //! per-replicate streams make them identical at any thread count.
 
 use std::collections::HashMap;
@@ -20,6 +22,7 @@ use crate::eval::{Agreement, HumanScore, Prepared};
 use crate::human;
 use crate::judgments::Matrix;
 use crate::metric::{Level, MetricConfig, Scores};
+use crate::rating::{Comparisons, Rating};
 use crate::stats;
 use crate::Error;
 
@@ -62,11 +65,26 @@ enum SystemScores<'a> {
     /// The metric's corpus fold rerun over the resampled sentences (GREEN's chosen counts;
     /// M2's, ERRANT's and CLEME's greedy reference choice).
     Refold(&'a dyn Resample),
+    /// A rating of each set's comparisons on the resampled sentences (`[set]`).
+    Rating(Rating, Vec<Comparisons>),
 }
 
 impl SystemScores<'_> {
-    fn of(&self, sentences: &[usize], weights: &[u32], systems: usize) -> Vec<f64> {
-        match self {
+    /// Every set's system scores (`systems` long) under sentence weights.
+    fn of(
+        &self,
+        sentences: &[usize],
+        weights: &[u32],
+        systems: usize,
+        sets: usize,
+    ) -> Vec<Vec<f64>> {
+        let view = match self {
+            SystemScores::Rating(rating, per_set) => {
+                return per_set
+                    .iter()
+                    .map(|c| c.rate(*rating, Some(weights), systems))
+                    .collect();
+            }
             SystemScores::Refold(folds) => folds.scores(sentences, weights, systems),
             SystemScores::Mean(sentence) => {
                 let total: u32 = weights.iter().sum();
@@ -81,7 +99,8 @@ impl SystemScores<'_> {
                     })
                     .collect()
             }
-        }
+        };
+        vec![view; sets]
     }
 }
 
@@ -100,27 +119,34 @@ pub fn intervals(
             "the bootstrap recomputes the human scores on every replicate, which TrueSkill makes too slow: use --human ew (or published-ew/published-ts, which then stay fixed)".into(),
         ));
     }
-    let metric = match (config.metric, config.level) {
-        (_, Level::Mean) => SystemScores::Mean(&scores.sentence),
-        (_, Level::Corpus) => SystemScores::Refold(scores.folds.as_deref().ok_or_else(|| {
-            Error::Config("internal: corpus scores without their statistics".into())
-        })?),
-    };
     let d = prep.data;
     let systems = d.descriptor.systems.len();
     let sets = &d.sets;
     let mut system_level = Vec::new();
     let mut sentence_level = Vec::new();
     for (v, view) in d.views.iter().enumerate() {
+        let metric = match config.level {
+            Level::Mean => SystemScores::Mean(&scores.sentence),
+            Level::Corpus => SystemScores::Refold(scores.folds.as_deref().ok_or_else(|| {
+                Error::Config("internal: corpus scores without their statistics".into())
+            })?),
+            Level::Rating(rating) => SystemScores::Rating(
+                rating,
+                (sets.iter())
+                    .map(|(_, m)| Comparisons::new(&scores.sentence, &view.sentences, m))
+                    .collect(),
+            ),
+        };
         let position: HashMap<usize, usize> = view
             .sentences
             .iter()
             .enumerate()
             .map(|(k, &s)| (s, k))
             .collect();
-        // Per sentence of the view: its human wins (winner, loser).
+        // Per sentence of the view: its human wins (winner, loser), from the items as published
+        // (an erratum changes only the sentence-level pairs).
         let mut wins: Vec<Vec<(usize, usize)>> = vec![Vec::new(); view.sentences.len()];
-        for p in &prep.pairs[v] {
+        for p in &crate::eval::human_pairs(&view.items) {
             if let Some(&k) = position.get(&p.sentence) {
                 wins[k].push((p.better, p.worse));
             }
@@ -166,9 +192,9 @@ pub fn intervals(
                 }
                 _ => prep.human[v].clone(),
             };
-            let metric = metric.of(&view.sentences, w, systems);
+            let metric = metric.of(&view.sentences, w, systems, sets.len());
             let mut out = Vec::with_capacity(sets.len() * 4);
-            for (_, members) in sets {
+            for ((_, members), metric) in sets.iter().zip(&metric) {
                 let m: Vec<f64> = members.iter().map(|&s| metric[s]).collect();
                 let h: Vec<f64> = members.iter().map(|&s| human[s]).collect();
                 out.push(stats::pearson(&m, &h));

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 pub mod edits;
 pub mod gleu;
 pub mod green;
+pub mod napoles;
 pub mod number;
 
 /// The level of a score: the corpus score, one score per sentence, or their mean.

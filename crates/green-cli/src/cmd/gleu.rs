@@ -44,24 +44,24 @@ pub struct Args {
     pub source: Option<String>,
 
     /// Reference files.
-    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references"], num_args = 1.., action = clap::ArgAction::Set, required = true, value_name = "REF")]
+    #[arg(short = 'r', long = "ref", visible_aliases = ["refs", "references", "reference"], num_args = 1.., action = clap::ArgAction::Set, required = true, value_name = "REF")]
     pub refs: Vec<String>,
 
     /// System output files (`-o` as in the package).
-    #[arg(short = 'o', short_alias = 'c', long = "out", visible_aliases = ["outputs", "hyp", "hyps", "cor"], num_args = 1.., action = clap::ArgAction::Set, required = true, value_name = "HYP")]
+    #[arg(short = 'o', short_alias = 'c', long = "out", visible_aliases = ["outputs", "hyp", "hyps", "hypothesis", "cor"], num_args = 1.., action = clap::ArgAction::Set, required = true, value_name = "HYP")]
     pub hyps: Vec<String>,
 
-    /// Highest n-gram order.
-    #[arg(short = 'n', default_value_t = 4, value_parser = bounded(1, green_engine::MAX_N))]
-    pub n: usize,
+    /// Highest n-gram order (1 to 100; with --variant any integer, read as that script reads it).
+    #[arg(short = 'n', default_value_t = 4, allow_negative_numbers = true, value_parser = python_int)]
+    pub n: i64,
 
-    /// Reference-sampling iterations at corpus level.
-    #[arg(short = 'i', long = "iter", default_value_t = 500, value_parser = bounded(1, MAX_ITERATIONS))]
+    /// Reference-sampling iterations at corpus level (0 only with --variant gec-ranking).
+    #[arg(short = 'i', long = "iter", default_value_t = 500, value_parser = bounded(0, MAX_ITERATIONS))]
     pub iterations: usize,
 
-    /// Digits after the decimal point.
-    #[arg(short = 'd', long = "digit", default_value_t = 2, value_parser = bounded(0, MAX_DIGITS))]
-    pub digits: usize,
+    /// Digits after the decimal point [default: 2].
+    #[arg(short = 'd', long = "digit", value_parser = bounded(0, MAX_DIGITS))]
+    pub digits: Option<usize>,
 
     #[command(flatten)]
     pub tokenizer: TokenizerArgs,
@@ -77,6 +77,17 @@ pub struct Args {
     /// Score level.
     #[arg(long, value_parser = level_parser(), default_value = "corpus")]
     pub level: Level,
+
+    /// Whose GLEU: pypi (the package `gleu`), jfleg (JFLEG's eval/gleu.py, its leaderboard's
+    /// numbers) or gec-ranking (compute_gleu); the last two print mean, deviation and 95%
+    /// interval over the draws as those scripts print them (docs/gleu.md).
+    #[arg(long, default_value = "pypi", value_parser = ["pypi", "jfleg", "gec-ranking"])]
+    pub variant: String,
+
+    /// Sentence scores as the scripts print them (eval/gleu.py's --sent, compute_gleu's -d):
+    /// --level sentence.
+    #[arg(long, visible_alias = "debug")]
+    pub sent: bool,
 
     /// Accepted for the package's command lines; green always draws with its fixed seeds.
     #[arg(short = 'f', long = "fix-seed", visible_alias = "fix")]
@@ -134,7 +145,47 @@ impl StatsFile {
     }
 }
 
+impl Args {
+    /// The level asked for: `--sent` is `--level sentence`.
+    pub(crate) fn level(&self) -> Level {
+        if self.sent {
+            Level::Sentence
+        } else {
+            self.level
+        }
+    }
+
+    fn digits(&self) -> usize {
+        self.digits.unwrap_or(2)
+    }
+}
+
+/// `-n` as Python's `int()` reads it (the scripts pass it through argparse's `type=int`):
+/// surrounding ASCII whitespace and a sign allowed.
+fn python_int(s: &str) -> Result<i64, String> {
+    s.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b')
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))
+}
+
 pub fn run(args: &Args) -> Result<()> {
+    if args.variant != "pypi" {
+        return super::napoles::run(args);
+    }
+    let n = usize::try_from(args.n)
+        .ok()
+        .filter(|n| (1..=green_engine::MAX_N).contains(n));
+    let Some(n) = n else {
+        bail!(
+            "-n: '{}' is not a whole number between 1 and {}",
+            args.n,
+            green_engine::MAX_N
+        );
+    };
+    if args.iterations == 0 {
+        bail!("--iter: '0' is not a whole number between 1 and {MAX_ITERATIONS} (0 only with --variant gec-ranking)");
+    }
+    let level = args.level();
     let mut data = crate::input::load(
         args.source.as_deref(),
         &args.refs,
@@ -150,7 +201,7 @@ pub fn run(args: &Args) -> Result<()> {
     crate::args::start_pool(args.threads, false)?;
     let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
-    let counts = count(tokenizer, args.n, &data)?;
+    let counts = count(tokenizer, n, &data)?;
     let systems = (0..args.hyps.len())
         .map(|h| counts.iter().map(|c| c.hypothesis(h)).collect())
         .collect();
@@ -158,21 +209,21 @@ pub fn run(args: &Args) -> Result<()> {
         iterations: args.iterations as u64,
         max: args.max,
     };
-    let signature = shard_signature(args, tokenizer);
+    let signature = shard_signature(args, n, tokenizer);
     let file = StatsFile::new("gleu", provenance, settings, signature, &args.hyps, systems)?;
     if let Some(path) = &args.stats {
         write_stats(path, &file)?;
     }
     let tables = args.verbose
-        && match args.level {
+        && match level {
             Level::Sentence => true,
             Level::Corpus => args.max,
             Level::Mean => false,
         };
     let text = match args.format.as_str() {
-        "json" => green_output::to_json(&output(&file, args.level))?,
-        _ if tables => render_tables(args, &data, &counts, file.provenance.first),
-        _ => green_output::gleu::text(&output(&file, args.level), args.digits),
+        "json" => green_output::to_json(&output(&file, level))?,
+        _ if tables => render_tables(args, level, &data, &counts, file.provenance.first),
+        _ => green_output::gleu::text(&output(&file, level), args.digits()),
     };
     emit(&text)?;
     Ok(())
@@ -223,10 +274,16 @@ fn count(tokenizer: &dyn Tokenizer, n: usize, data: &Loaded) -> Result<Vec<GleuC
 /// The package's per-order tables (`-v`): at corpus level with `--max`, each system's
 /// totals over its best references; at sentence level, every reference of every sentence
 /// (numbered from `first`, the corpus row of the first sentence, plus one).
-fn render_tables(args: &Args, data: &Loaded, counts: &[GleuCounts], first: usize) -> String {
-    let d = args.digits;
+fn render_tables(
+    args: &Args,
+    level: Level,
+    data: &Loaded,
+    counts: &[GleuCounts],
+    first: usize,
+) -> String {
+    let d = args.digits();
     let mut out = String::new();
-    if args.level == Level::Corpus {
+    if level == Level::Corpus {
         for (h, path) in args.hyps.iter().enumerate() {
             let (sums, rlen, hlen) =
                 gleu::corpus_stats(counts, h, &gleu::best_references(counts, h));
@@ -297,9 +354,9 @@ fn table(stats: &[GleuStats], rlen: u64, hlen: u64, d: usize) -> String {
 }
 
 /// The settings part of the signature: what must be equal for shards to merge.
-fn shard_signature(args: &Args, tokenizer: &dyn Tokenizer) -> String {
+fn shard_signature(args: &Args, n: usize, tokenizer: &dyn Tokenizer) -> String {
     green_output::gleu::settings(
-        args.n,
+        n,
         args.iterations as u64,
         args.max,
         &tokenizer.name(),

@@ -14,9 +14,16 @@ use crate::output::emit;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The M2 file (plain, or with T<ref>-A<alt> target lines).
+    /// The M2 file (plain, or with T<ref>-A<alt> target lines). A relative path that does not
+    /// exist here is looked up under --data, else ../shared/data and the user data directory
+    /// of `green data get` (e.g. conll14/conll14st-test.m2).
     #[arg(value_name = "FILE.m2")]
     pub input: String,
+
+    /// Data directory to look the M2 and --held-out files up in when they are not found as
+    /// given.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<std::path::PathBuf>,
 
     /// Tokenizer specs (e.g. word char char:nospace).
     #[arg(short = 't', long = "tokenizer", value_name = "SPEC", num_args = 1.., default_values = ["word"])]
@@ -170,14 +177,19 @@ pub fn run(args: &Args) -> Result<()> {
         bail!("--held-out files are references for --refs held-out");
     }
     let configs = configs(args)?;
-    let parsed = m2::read(&Input::parse(&args.input))?;
+    let input = crate::registry::find_file(&args.input, args.data.as_deref())?;
+    let parsed = m2::read(&Input::parse(&input))?;
     for w in parsed.warnings() {
         crate::output::warn(&w);
     }
     let held_out = if args.held_out.is_empty() {
         None
     } else {
-        let inputs: Vec<Input> = args.held_out.iter().map(|p| Input::parse(p)).collect();
+        let inputs: Vec<Input> = args
+            .held_out
+            .iter()
+            .map(|p| crate::registry::find_file(p, args.data.as_deref()).map(|p| Input::parse(&p)))
+            .collect::<Result<_>>()?;
         Some(
             green_io::references::load_all(
                 &inputs,
@@ -197,8 +209,8 @@ pub fn run(args: &Args) -> Result<()> {
         protocol,
         held_out,
     };
-    let report = maege::run(&parsed, &configs, &options)
-        .with_context(|| format!("MAEGE on {}", args.input))?;
+    let report =
+        maege::run(&parsed, &configs, &options).with_context(|| format!("MAEGE on {input}"))?;
     match args.format.as_str() {
         "tsv" => emit(&report.tsv())?,
         "json" => emit(&(report.json() + "\n"))?,

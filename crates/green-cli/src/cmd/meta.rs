@@ -19,9 +19,11 @@ use crate::output::{emit, FileSet};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Data directory that descriptor paths are relative to.
-    #[arg(long, value_name = "DIR", default_value = "../shared/data")]
-    pub data: PathBuf,
+    /// Data directory that descriptor paths are relative to (default: the first of
+    /// ../shared/data and the user data directory of `green data get` that has every file
+    /// needed).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 
     /// Datasets: built-in names (see --list-datasets) or descriptor TOML files.
     #[arg(short = 'D', long = "dataset", value_name = "NAME|FILE", num_args = 1.., help = dataset_help(),
@@ -41,7 +43,10 @@ pub struct Args {
     #[arg(short = 'b', long = "beta", value_name = "BETA", num_args = 1.., default_values = ["2"])]
     pub betas: Vec<String>,
 
-    /// System score levels: corpus (the metric's corpus score) and/or mean (of sentence scores).
+    /// System score levels: corpus (the metric's corpus score), mean (of sentence scores),
+    /// trueskill or expected-wins (the metric's sentence scores turned into pairwise
+    /// comparisons per sentence and rated like the human judgments, as Goto, Sakai and
+    /// Watanabe 2025 and gec-metrics do).
     #[arg(long = "level", value_name = "LEVEL", num_args = 1.., default_values = ["corpus"])]
     pub levels: Vec<String>,
 
@@ -135,8 +140,11 @@ pub struct Args {
     /// and GLEU settings. `green-paper`: the GREEN paper's Table 2 (GJG15 and SEEDA with
     /// m2scorer references, SEEDA on all 1,312 sentences with its base set of 12, INPUT as the
     /// source file; wordGLEU/GREEN N=4, charGLEU/GREEN N=6, GREEN beta 2; corpus level and the
-    /// mean of sentence scores, sentence GLEU unsmoothed).
-    #[arg(long, value_name = "NAME", value_parser = ["green-paper"])]
+    /// mean of sentence scores, sentence GLEU unsmoothed). `seeda-table5`: SEEDA's Table 5
+    /// (Kobayashi et al. 2024) with the paper's numbers beside green's: M2, SentM2, GLEU and
+    /// GREEN on GJG15's 663 and SEEDA's 391 judged sentences against the published TrueSkill,
+    /// ties in the denominator; intervals from --bootstrap (default 1000 replicates).
+    #[arg(long, value_name = "NAME", value_parser = ["green-paper", "seeda-table5"])]
     pub preset: Option<String>,
 
     /// Print the built-in datasets and exit.
@@ -292,13 +300,10 @@ pub fn run(args: &Args) -> Result<()> {
             args.format
         );
     }
-    let configs = configs(args)?;
-    if !args.data.is_dir() {
-        bail!(
-            "data directory {} does not exist; give it with --data DIR",
-            args.data.display()
-        );
+    if args.preset.as_deref() == Some("seeda-table5") {
+        return run_table5(args, options);
     }
+    let configs = configs(args)?;
     let names = match args.preset {
         Some(_) => green_meta::dataset::GREEN_PAPER
             .iter()
@@ -306,10 +311,7 @@ pub fn run(args: &Args) -> Result<()> {
             .collect(),
         None => args.datasets.clone(),
     };
-    let datasets: Vec<Dataset> = names
-        .iter()
-        .map(|d| Dataset::load(Descriptor::load(d)?, &args.data))
-        .collect::<Result<_, _>>()?;
+    let datasets = load_datasets(args, &names)?;
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
     for h in &report.human {
@@ -338,6 +340,53 @@ pub fn run(args: &Args) -> Result<()> {
         files.write()?;
     }
     Ok(())
+}
+
+/// The named datasets (built-in names or descriptor files), read from the first data
+/// directory that has every file they need (`--data`, ../shared/data, the user data directory).
+fn load_datasets(args: &Args, names: &[impl AsRef<str>]) -> Result<Vec<Dataset>> {
+    let descriptors: Vec<Descriptor> = names
+        .iter()
+        .map(|d| Descriptor::load(d.as_ref()))
+        .collect::<Result<_, _>>()?;
+    let files: Vec<String> = descriptors.iter().flat_map(|d| d.files()).collect();
+    let data = crate::registry::find_data_dir(args.data.as_deref(), &files)?;
+    Ok(descriptors
+        .into_iter()
+        .map(|d| Dataset::load(d, &data))
+        .collect::<Result<_, _>>()?)
+}
+
+/// Replicates of the bootstrap `--preset seeda-table5` runs when `--bootstrap` is not given.
+const TABLE5_REPLICATES: usize = 1000;
+
+/// `--preset seeda-table5`: the paper's Table 5 beside green's numbers.
+fn run_table5(args: &Args, mut options: Options) -> Result<()> {
+    if options.bootstrap.is_none() {
+        options.bootstrap = Some(green_meta::Bootstrap::new(
+            TABLE5_REPLICATES,
+            args.seed,
+            args.confidence,
+        )?);
+    }
+    let datasets = load_datasets(args, &green_meta::table5::DATASETS)?;
+    let table = green_meta::table5::run(&datasets, args.gleu_iterations, args.seed, options)?;
+    let text = match args.format.as_str() {
+        "tsv" => table.tsv(),
+        "json" => table.json() + "\n",
+        _ => table.markdown(),
+    };
+    if let Some(dir) = &args.out_dir {
+        let mut files = output_files(dir, &table.report, &datasets, args)?;
+        files.add(dir.join("table5.md"), table.markdown().into_bytes());
+        files.add(dir.join("table5.tsv"), table.tsv().into_bytes());
+        files.add(dir.join("table5.json"), table.json().into_bytes());
+        emit(&text)?;
+        std::fs::create_dir_all(dir.join("plots"))
+            .with_context(|| format!("cannot create {}", dir.join("plots").display()))?;
+        return files.write();
+    }
+    emit(&text)
 }
 
 /// The files of `-o DIR`: the tables, human scores and one plot per dataset view.

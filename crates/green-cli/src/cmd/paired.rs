@@ -121,22 +121,8 @@ pub struct Args {
     pub format: String,
 }
 
-/// Largest replicate count accepted (a run this long takes minutes on a big corpus).
-const MAX_REPS: usize = 1_000_000;
-
 pub fn run(args: &Args) -> Result<()> {
-    if args.reps == 0 || args.reps > MAX_REPS {
-        bail!(
-            "--reps must be between 1 and {MAX_REPS} (got {})",
-            args.reps
-        );
-    }
-    if !(args.confidence > 0.0 && args.confidence < 1.0) {
-        bail!(
-            "--confidence must be between 0 and 1, e.g. 0.95 (got {})",
-            args.confidence
-        );
-    }
+    crate::limits::check_resampling(args.reps, args.confidence)?;
     if !args.stats.is_empty() {
         return from_stats(args);
     }

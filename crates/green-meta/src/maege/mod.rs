@@ -346,6 +346,12 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             "MAEGE needs at least one corpus repetition".into(),
         ));
     }
+    if let Some(c) = configs.iter().find(|c| matches!(c.level, Level::Rating(_))) {
+        return Err(Error::Config(format!(
+            "MAEGE orders corpora by their scores; level {} rates systems against each other on shared sentences, which MAEGE's corpora are not: use corpus or mean",
+            c.level.name()
+        )));
+    }
     if let Some(extra) = &opts.held_out {
         if extra.len() != m2.sentences.len() {
             return Err(Error::Input(format!(
@@ -806,11 +812,6 @@ fn fold_corpus(
     {
         let c = &counted.counts;
         match (cfg.metric, cfg.level) {
-            (_, Level::Mean) => {
-                for m in 0..c.hyps {
-                    fold.sums[m] += sentence_score(cfg, counted, m);
-                }
-            }
             (Metric::Green { n, beta }, Level::Corpus) => {
                 for m in 0..c.hyps {
                     let (r, _) = score::select_reference(c, m, n, beta);
@@ -856,13 +857,18 @@ fn fold_corpus(
                     }
                 }
             }
+            // Mean level (`run` refuses the rating levels).
+            _ => {
+                for m in 0..c.hyps {
+                    fold.sums[m] += sentence_score(cfg, counted, m);
+                }
+            }
         }
     }
 }
 
 fn corpus_score(cfg: &MetricConfig, f: &RepTotals, m: usize, items: usize) -> f64 {
     match (cfg.metric, cfg.level) {
-        (_, Level::Mean) => f.sums[m] / items as f64,
         (Metric::Green { beta, .. }, Level::Corpus) => score::green(&f.regions[m], beta),
         (Metric::M2 { beta }, Level::Corpus) => f.m2[m].totals().score(beta).f,
         (Metric::Errant { beta }, Level::Corpus) => {
@@ -884,6 +890,8 @@ fn corpus_score(cfg: &MetricConfig, f: &RepTotals, m: usize, items: usize) -> f6
         (Metric::Gleu { .. }, Level::Corpus) => {
             f.gleu.iter().map(|it| it[m].gleu(false)).sum::<f64>() / f.gleu.len() as f64
         }
+        // Mean level (`run` refuses the rating levels).
+        _ => f.sums[m] / items as f64,
     }
 }
 
