@@ -88,7 +88,13 @@ pub fn parse(text: &str, path: &str) -> Result<Vec<Sentence>, Error> {
                 .parse()
                 .map_err(|_| err(n, format!("HEAD '{h}' is not a word number")))?,
         };
-        let value = |s: &str| if s == "_" { String::new() } else { s.to_string() };
+        let value = |s: &str| {
+            if s == "_" {
+                String::new()
+            } else {
+                s.to_string()
+            }
+        };
         let form = cols[1].to_string();
         let lemma = if cols[2] == "_" && form == "_" {
             form.clone()
@@ -135,7 +141,10 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].line, 2);
         assert_eq!(
-            s[0].words.iter().map(|w| w.form.as_str()).collect::<Vec<_>>(),
+            s[0].words
+                .iter()
+                .map(|w| w.form.as_str())
+                .collect::<Vec<_>>(),
             ["I", "ca", "n't"]
         );
         assert_eq!(s[0].words[2].lemma, "");
@@ -149,9 +158,15 @@ mod tests {
     fn malformed_lines_are_one_error_with_their_line() {
         for (text, want) in [
             ("1\ta\n", "t:1: 2 tab-separated columns"),
-            ("1\ta\ta\tX\tX\t_\t0\tROOT\t_\t_\n3\tb\tb\tX\tX\t_\t1\tdep\t_\t_\n", "t:2: word 3 follows word 1"),
+            (
+                "1\ta\ta\tX\tX\t_\t0\tROOT\t_\t_\n3\tb\tb\tX\tX\t_\t1\tdep\t_\t_\n",
+                "t:2: word 3 follows word 1",
+            ),
             ("x\ta\ta\tX\tX\t_\t0\tROOT\t_\t_\n", "t:1: ID 'x'"),
-            ("1\ta\ta\tX\tX\t_\t2\tROOT\t_\t_\n", "t:1: word 'a' has head 2"),
+            (
+                "1\ta\ta\tX\tX\t_\t2\tROOT\t_\t_\n",
+                "t:1: word 'a' has head 2",
+            ),
         ] {
             let e = parse(text, "t").unwrap_err().to_string();
             assert!(e.starts_with(want), "{e}");

@@ -123,6 +123,9 @@ impl<'a> Side<'a> {
     fn len(&self) -> usize {
         self.toks.len()
     }
+    fn lowers(&self) -> Vec<&'a str> {
+        self.toks.iter().map(|t| t.lower.as_str()).collect()
+    }
     fn truncated(&self) -> Side<'a> {
         Side {
             toks: &self.toks[..self.toks.len() - 1],
@@ -257,8 +260,7 @@ impl Classifier {
     fn two_sided(&self, o: Side, c: Side) -> Result<String, UnknownTag> {
         let (o_pos, o_dep) = self.info(o.toks)?;
         let (c_pos, c_dep) = self.info(c.toks)?;
-        let lowers = |s: Side| s.toks.iter().map(|t| t.lower.as_str()).collect::<Vec<_>>();
-        let (o_low, c_low) = (lowers(o), lowers(c));
+        let (o_low, c_low) = (o.lowers(), c.lowers());
         // Orthography: only whitespace or case differ.
         if o_low.concat() == c_low.concat() {
             return Ok("ORTH".into());
@@ -316,7 +318,6 @@ impl Classifier {
         }
         Ok("OTHER".into())
     }
-
 }
 
 /// The 1:1 replacement rules of `get_two_sided_type`; `None` where ERRANT falls through to
@@ -329,200 +330,197 @@ fn one_to_one<'s>(
     all_pos: &[&str],
     all_dep: &[&str],
 ) -> Option<&'s str> {
-        let (ot, ct) = (o.first(), c.first());
-        let (ol, cl) = (ot.lower.as_str(), ct.lower.as_str());
-        let pair = |x: &str, y: &str| (ol == x && cl == y) || (ol == y && cl == x);
-        let rare = |p: &str| RARE_POS.contains(&p);
-        // 1. Special cases.
-        if ot.tag == "POS" || ct.tag == "POS" {
-            return Some("NOUN:POSS");
-        }
-        if (CONTRACTIONS.contains(&ol) || CONTRACTIONS.contains(&cl)) && o_pos == c_pos {
-            return Some("CONTR");
-        }
-        if aux_contraction(ol) == Some(cl) || aux_contraction(cl) == Some(ol) {
-            return Some("CONTR");
-        }
-        if aux_contraction(ol).is_some() || aux_contraction(cl).is_some() {
-            return Some("VERB:TENSE");
-        }
-        if pair("was", "were") {
-            return Some("VERB:SVA");
-        }
-        // 2. Spelling and inflection.
-        if is_alpha(&ot.text) && !words().contains(ot.text.as_str()) && !words().contains(ol) {
-            if ot.lemma == ct.lemma {
-                return Some(
-                    if o_pos == c_pos && (o_pos[0] == "NOUN" || o_pos[0] == "VERB") {
-                        if o_pos[0] == "NOUN" {
-                            "NOUN:INFL"
-                        } else {
-                            "VERB:INFL"
-                        }
+    let (ot, ct) = (o.first(), c.first());
+    let (ol, cl) = (ot.lower.as_str(), ct.lower.as_str());
+    let pair = |x: &str, y: &str| (ol == x && cl == y) || (ol == y && cl == x);
+    let rare = |p: &str| RARE_POS.contains(&p);
+    // 1. Special cases.
+    if ot.tag == "POS" || ct.tag == "POS" {
+        return Some("NOUN:POSS");
+    }
+    if (CONTRACTIONS.contains(&ol) || CONTRACTIONS.contains(&cl)) && o_pos == c_pos {
+        return Some("CONTR");
+    }
+    if aux_contraction(ol) == Some(cl) || aux_contraction(cl) == Some(ol) {
+        return Some("CONTR");
+    }
+    if aux_contraction(ol).is_some() || aux_contraction(cl).is_some() {
+        return Some("VERB:TENSE");
+    }
+    if pair("was", "were") {
+        return Some("VERB:SVA");
+    }
+    // 2. Spelling and inflection.
+    if is_alpha(&ot.text) && !words().contains(ot.text.as_str()) && !words().contains(ol) {
+        if ot.lemma == ct.lemma {
+            return Some(
+                if o_pos == c_pos && (o_pos[0] == "NOUN" || o_pos[0] == "VERB") {
+                    if o_pos[0] == "NOUN" {
+                        "NOUN:INFL"
                     } else {
-                        "MORPH"
-                    },
-                );
-            }
-            let sim = levenshtein_similarity(ol, cl);
-            if sim > 0.55 {
-                return Some("SPELL");
-            }
-            if (sim == 0.5 || format!("{sim:.3}") == "0.333")
-                && ot.text.chars().count() <= 4
-                && ct.text.chars().count() <= 4
-            {
-                return Some("SPELL");
-            }
-            return Some(if !rare(c_pos[0]) { c_pos[0] } else { "OTHER" });
-        }
-        // 3. Morphology.
-        if ot.lemma == ct.lemma && OPEN_POS.contains(&o_pos[0]) && OPEN_POS.contains(&c_pos[0]) {
-            if o_pos == c_pos {
-                match o_pos[0] {
-                    "ADJ" => return Some("ADJ:FORM"),
-                    "NOUN" => return Some("NOUN:NUM"),
-                    "VERB" => {
-                        if preceded_by_aux(o, c) {
-                            return Some("VERB:FORM");
-                        }
-                        let either = |tags: &[&str]| {
-                            tags.contains(&ot.tag.as_str()) || tags.contains(&ct.tag.as_str())
-                        };
-                        if either(&["VBG", "VBN"]) {
-                            return Some("VERB:FORM");
-                        }
-                        if either(&["VBD"]) {
-                            return Some("VERB:TENSE");
-                        }
-                        if either(&["VBZ"]) {
-                            return Some("VERB:SVA");
-                        }
-                        if o_dep[0].starts_with("aux") && c_dep[0].starts_with("aux") {
-                            return Some("VERB:TENSE");
-                        }
+                        "VERB:INFL"
                     }
-                    _ => {}
-                }
-            }
-            if subset(all_dep, &["acomp", "amod"]) {
-                return Some("ADJ:FORM");
-            }
-            if o_pos[0] == "ADJ" && ct.tag == "NNS" {
-                return Some("NOUN:NUM");
-            }
-            return Some(match ct.tag.as_str() {
-                "VBG" | "VBN" => "VERB:FORM",
-                "VBD" => "VERB:TENSE",
-                "VBZ" => "VERB:SVA",
-                _ => "MORPH",
-            });
-        }
-        if stem(&ot.text) == stem(&ct.text)
-            && OPEN_POS.contains(&o_pos[0])
-            && OPEN_POS.contains(&c_pos[0])
-        {
-            return Some("MORPH");
-        }
-        // 4. General.
-        if o_dep[0].starts_with("aux") && c_dep[0].starts_with("aux") {
-            return Some("VERB:TENSE");
-        }
-        if o_pos == c_pos && !rare(o_pos[0]) {
-            return Some(o_pos[0]);
-        }
-        if o_dep == c_dep {
-            if let Some(p) = dep_pos(o_dep[0]) {
-                return Some(p);
-            }
-        }
-        if all_pos == ["PART", "PREP"] || all_dep == ["prep", "prt"] {
-            return Some("PART");
-        }
-        if all_pos == ["DET", "PRON"] {
-            if ["nsubj", "nsubjpass", "dobj", "pobj"].contains(&c_dep[0]) {
-                return Some("PRON");
-            }
-            if c_dep[0] == "poss" {
-                return Some("DET");
-            }
-        }
-        if all_pos == ["DET", "NUM"] {
-            return Some("DET");
-        }
-        if pair("other", "another") {
-            return Some("DET");
-        }
-        if ol == "your" && cl == "yours" {
-            return Some("PRON");
-        }
-        if pair("no", "not") {
-            return Some("OTHER");
-        }
-        // 5. String similarity.
-        if !(is_alpha(&ot.text) && is_alpha(&ct.text)) {
-            return Some("OTHER");
+                } else {
+                    "MORPH"
+                },
+            );
         }
         let sim = levenshtein_similarity(ol, cl);
-        let (on, cn) = (ot.text.chars().count(), ct.text.chars().count());
-        match on {
-            1 if cn == 2 && sim == 0.5 => return Some("SPELL"),
-            2 if (2..=3).contains(&cn) && sim >= 0.5 => return Some("SPELL"),
-            3 => {
-                if (ol == "the" && cl == "that") || (ol == "all" && cl == "everything") {
-                    return Some("PRON");
-                }
-                if (2..=4).contains(&cn) && sim >= 0.5 {
-                    return Some("SPELL");
-                }
-            }
-            4 => {
-                if pair("that", "what") {
-                    return Some("PRON");
-                }
-                if pair("good", "well") && !rare(c_pos[0]) {
-                    return Some(c_pos[0]);
-                }
-                if (cn == 3 && sim > 0.5)
-                    || (cn == 4 && sim >= 0.5)
-                    || (cn == 5 && sim == 0.8)
-                {
-                    return Some("SPELL");
-                }
-                if cn > 5 && sim > 0.5 && !rare(c_pos[0]) {
-                    return Some(c_pos[0]);
-                }
-            }
-            5 => {
-                if pair("after", "later") && !rare(c_pos[0]) {
-                    return Some(c_pos[0]);
-                }
-                if (cn == 4 && sim == 0.8) || (cn == 5 && sim >= 0.6) {
-                    return Some("SPELL");
-                }
-                if cn > 5 && !rare(c_pos[0]) {
-                    return Some(c_pos[0]);
-                }
-            }
-            _ => {}
+        if sim > 0.55 {
+            return Some("SPELL");
         }
-        if on > 5 && cn > 5 {
-            if (ol == "therefor" && cl == "therefore") || pair("though", "thought") {
+        if (sim == 0.5 || format!("{sim:.3}") == "0.333")
+            && ot.text.chars().count() <= 4
+            && ct.text.chars().count() <= 4
+        {
+            return Some("SPELL");
+        }
+        return Some(if !rare(c_pos[0]) { c_pos[0] } else { "OTHER" });
+    }
+    // 3. Morphology.
+    if ot.lemma == ct.lemma && OPEN_POS.contains(&o_pos[0]) && OPEN_POS.contains(&c_pos[0]) {
+        if o_pos == c_pos {
+            match o_pos[0] {
+                "ADJ" => return Some("ADJ:FORM"),
+                "NOUN" => return Some("NOUN:NUM"),
+                "VERB" => {
+                    if preceded_by_aux(o, c) {
+                        return Some("VERB:FORM");
+                    }
+                    let either = |tags: &[&str]| {
+                        tags.contains(&ot.tag.as_str()) || tags.contains(&ct.tag.as_str())
+                    };
+                    if either(&["VBG", "VBN"]) {
+                        return Some("VERB:FORM");
+                    }
+                    if either(&["VBD"]) {
+                        return Some("VERB:TENSE");
+                    }
+                    if either(&["VBZ"]) {
+                        return Some("VERB:SVA");
+                    }
+                    if o_dep[0].starts_with("aux") && c_dep[0].starts_with("aux") {
+                        return Some("VERB:TENSE");
+                    }
+                }
+                _ => {}
+            }
+        }
+        if subset(all_dep, &["acomp", "amod"]) {
+            return Some("ADJ:FORM");
+        }
+        if o_pos[0] == "ADJ" && ct.tag == "NNS" {
+            return Some("NOUN:NUM");
+        }
+        return Some(match ct.tag.as_str() {
+            "VBG" | "VBN" => "VERB:FORM",
+            "VBD" => "VERB:TENSE",
+            "VBZ" => "VERB:SVA",
+            _ => "MORPH",
+        });
+    }
+    if stem(&ot.text) == stem(&ct.text)
+        && OPEN_POS.contains(&o_pos[0])
+        && OPEN_POS.contains(&c_pos[0])
+    {
+        return Some("MORPH");
+    }
+    // 4. General.
+    if o_dep[0].starts_with("aux") && c_dep[0].starts_with("aux") {
+        return Some("VERB:TENSE");
+    }
+    if o_pos == c_pos && !rare(o_pos[0]) {
+        return Some(o_pos[0]);
+    }
+    if o_dep == c_dep {
+        if let Some(p) = dep_pos(o_dep[0]) {
+            return Some(p);
+        }
+    }
+    if all_pos == ["PART", "PREP"] || all_dep == ["prep", "prt"] {
+        return Some("PART");
+    }
+    if all_pos == ["DET", "PRON"] {
+        if ["nsubj", "nsubjpass", "dobj", "pobj"].contains(&c_dep[0]) {
+            return Some("PRON");
+        }
+        if c_dep[0] == "poss" {
+            return Some("DET");
+        }
+    }
+    if all_pos == ["DET", "NUM"] {
+        return Some("DET");
+    }
+    if pair("other", "another") {
+        return Some("DET");
+    }
+    if ol == "your" && cl == "yours" {
+        return Some("PRON");
+    }
+    if pair("no", "not") {
+        return Some("OTHER");
+    }
+    // 5. String similarity.
+    if !(is_alpha(&ot.text) && is_alpha(&ct.text)) {
+        return Some("OTHER");
+    }
+    let sim = levenshtein_similarity(ol, cl);
+    let (on, cn) = (ot.text.chars().count(), ct.text.chars().count());
+    match on {
+        1 if cn == 2 && sim == 0.5 => return Some("SPELL"),
+        2 if (2..=3).contains(&cn) && sim >= 0.5 => return Some("SPELL"),
+        3 => {
+            if (ol == "the" && cl == "that") || (ol == "all" && cl == "everything") {
+                return Some("PRON");
+            }
+            if (2..=4).contains(&cn) && sim >= 0.5 {
                 return Some("SPELL");
             }
-            if (ot.text.starts_with(ct.text.as_str()) || ct.text.starts_with(ot.text.as_str()))
-                && sim >= 0.66
-            {
-                return Some("MORPH");
+        }
+        4 => {
+            if pair("that", "what") {
+                return Some("PRON");
             }
-            if sim > 0.8 {
+            if pair("good", "well") && !rare(c_pos[0]) {
+                return Some(c_pos[0]);
+            }
+            if (cn == 3 && sim > 0.5) || (cn == 4 && sim >= 0.5) || (cn == 5 && sim == 0.8) {
                 return Some("SPELL");
             }
-            if sim < 0.55 && !rare(c_pos[0]) {
+            if cn > 5 && sim > 0.5 && !rare(c_pos[0]) {
                 return Some(c_pos[0]);
             }
         }
-        None
+        5 => {
+            if pair("after", "later") && !rare(c_pos[0]) {
+                return Some(c_pos[0]);
+            }
+            if (cn == 4 && sim == 0.8) || (cn == 5 && sim >= 0.6) {
+                return Some("SPELL");
+            }
+            if cn > 5 && !rare(c_pos[0]) {
+                return Some(c_pos[0]);
+            }
+        }
+        _ => {}
+    }
+    if on > 5 && cn > 5 {
+        if (ol == "therefor" && cl == "therefore") || pair("though", "thought") {
+            return Some("SPELL");
+        }
+        if (ot.text.starts_with(ct.text.as_str()) || ct.text.starts_with(ot.text.as_str()))
+            && sim >= 0.66
+        {
+            return Some("MORPH");
+        }
+        if sim > 0.8 {
+            return Some("SPELL");
+        }
+        if sim < 0.55 && !rare(c_pos[0]) {
+            return Some(c_pos[0]);
+        }
+    }
+    None
 }
 
 /// `preceded_by_aux`: both tokens have an auxiliary before them (for auxiliaries: neither is

@@ -166,7 +166,8 @@ fn process(seq: &[Op], orig: &Doc, cor: &Doc) -> Vec<Op> {
                 }
                 let last = ops[n - 1];
                 if end == n - 1
-                    && ((matches!(last, OpKind::Delete | OpKind::Substitute) && o_last.pos == "DET")
+                    && ((matches!(last, OpKind::Delete | OpKind::Substitute)
+                        && o_last.pos == "DET")
                         || (matches!(last, OpKind::Insert | OpKind::Substitute)
                             && c_last.pos == "DET"))
                 {

@@ -144,10 +144,9 @@ impl std::str::FromStr for Merger {
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "rules" => Ok(Merger::Rules),
-            other => other
-                .parse::<Merge>()
-                .map(Merger::All)
-                .map_err(|_| format!("unknown merger '{other}'; use rules, all-split, all-merge or all-equal")),
+            other => other.parse::<Merge>().map(Merger::All).map_err(|_| {
+                format!("unknown merger '{other}'; use rules, all-split, all-merge or all-equal")
+            }),
         }
     }
 }
@@ -252,14 +251,22 @@ pub enum BlockError {
     UnknownTag(#[from] UnknownTag),
 }
 
-/// The typed edits (source span, target span, type) from `orig` to `cor`.
+/// One edit: source span, target span (token offsets) and ERRANT's error type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedEdit {
+    pub src: (usize, usize),
+    pub tgt: (usize, usize),
+    pub kind: String,
+}
+
+/// The typed edits from `orig` to `cor`.
 pub fn typed_edits(
     orig: &Doc,
     cor: &Doc,
     lev: bool,
     merger: Merger,
     classifier: &Classifier,
-) -> Result<Vec<((usize, usize), (usize, usize), String)>, BlockError> {
+) -> Result<Vec<TypedEdit>, BlockError> {
     let o: Vec<&str> = orig.tokens.iter().map(|t| t.text.as_str()).collect();
     let c: Vec<&str> = cor.tokens.iter().map(|t| t.text.as_str()).collect();
     let seq = if lev {
@@ -273,14 +280,9 @@ pub fn typed_edits(
     };
     spans
         .into_iter()
-        .map(|(os, cs)| {
-            let kind = classifier.classify(
-                &orig.tokens[os.0..os.1],
-                &cor.tokens[cs.0..cs.1],
-                orig,
-                cor,
-            )?;
-            Ok((os, cs, kind))
+        .map(|(src, tgt)| {
+            let kind = classifier.classify(orig, src, cor, tgt)?;
+            Ok(TypedEdit { src, tgt, kind })
         })
         .collect()
 }
@@ -310,11 +312,17 @@ pub fn block(
             let _ = writeln!(out, "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{id}");
             continue;
         }
-        for ((os, oe), (cs, ce), kind) in typed_edits(orig, cor, lev, merger, classifier)? {
-            let text: Vec<&str> = cor.tokens[cs..ce].iter().map(|t| t.text.as_str()).collect();
+        for e in typed_edits(orig, cor, lev, merger, classifier)? {
+            let text: Vec<&str> = cor.tokens[e.tgt.0..e.tgt.1]
+                .iter()
+                .map(|t| t.text.as_str())
+                .collect();
             let _ = writeln!(
                 out,
-                "A {os} {oe}|||{kind}|||{}|||REQUIRED|||-NONE-|||{id}",
+                "A {} {}|||{}|||{}|||REQUIRED|||-NONE-|||{id}",
+                e.src.0,
+                e.src.1,
+                e.kind,
                 text.join(" ")
             );
         }
@@ -353,12 +361,17 @@ mod tests {
         let e = docs_for_lines(&lines[..1], &s, "x.txt", "x.conllu")
             .unwrap_err()
             .to_string();
-        assert_eq!(e, "x.conllu:5: more sentences than x.txt has lines");
+        assert_eq!(e, "x.conllu:6: more sentences than x.txt has lines");
         let bad = vec!["a b x".to_string()];
         let e = docs_for_lines(&bad, &s, "x.txt", "x.conllu")
             .unwrap_err()
             .to_string();
-        assert!(e.starts_with("x.txt:1: the tokens 'a b x' are not the words of x.conllu at line 1 ('a b c')"), "{e}");
+        assert!(
+            e.starts_with(
+                "x.txt:1: the tokens 'a b x' are not the words of x.conllu at line 1 ('a b c')"
+            ),
+            "{e}"
+        );
     }
 
     #[test]
