@@ -21,7 +21,7 @@ const WORD_LIST: &str = include_str!("../../data/errant/en_GB-large.txt");
 
 /// A token whose fine tag the English (PTB) map lacks; ERRANT stops there with a KeyError.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{token}' has the tag '{tag}', which ERRANT's English tag map (PTB tags, as spaCy's English models put in XPOS) lacks; for UD tags use the ud classifier")]
+#[error("'{token}' has the XPOS tag '{tag}', which ERRANT's English tag map lacks; its classifier reads Penn Treebank tags, as spaCy's English models write them")]
 pub struct UnknownTag {
     pub token: String,
     pub tag: String,
