@@ -190,24 +190,40 @@ impl Cost for Linguistic<'_> {
 }
 
 /// rapidfuzz's `Indel.normalized_distance`: insertions and deletions over the two lengths
-/// (in characters); 0 for two empty strings.
+/// (in characters); 0 for two empty strings. Called for most cells of an alignment table, so
+/// ASCII text (the common case) is compared as bytes, without collecting characters.
 pub(crate) fn indel_distance(a: &str, b: &str) -> f64 {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let total = a.len() + b.len();
+    let (total, common) = if a.is_ascii() && b.is_ascii() {
+        (a.len() + b.len(), lcs(a.as_bytes(), b.as_bytes()))
+    } else {
+        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+        (a.len() + b.len(), lcs(&a, &b))
+    };
     if total == 0 {
         return 0.0;
     }
-    // Longest common subsequence, one row.
-    let mut row = vec![0usize; b.len() + 1];
-    for &x in &a {
+    (total - 2 * common) as f64 / total as f64
+}
+
+/// Length of the longest common subsequence, one row (on the stack for short words).
+fn lcs<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    let mut stack = [0usize; 32];
+    let mut heap = Vec::new();
+    let row: &mut [usize] = if b.len() < stack.len() {
+        &mut stack[..=b.len()]
+    } else {
+        heap.resize(b.len() + 1, 0);
+        &mut heap
+    };
+    for x in a {
         let mut diag = 0;
-        for (j, &y) in b.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
             let up = row[j + 1];
             row[j + 1] = if x == y { diag + 1 } else { up.max(row[j]) };
             diag = up;
         }
     }
-    (total - 2 * row[b.len()]) as f64 / total as f64
+    row[b.len()]
 }
 
 /// rapidfuzz's `Levenshtein.normalized_similarity`: 1 − distance / longer length.
