@@ -7,7 +7,8 @@
 //! Both only need edits (source span + correction), so they work for any language that has
 //! M2 files; `align` and `parallel` write such files from parallel text without a tagger
 //! (ERRANT's `-lev -merge all-*`), and `typed` runs ERRANT's whole pipeline (linguistic
-//! alignment, rule merger, classifier) on a tagger's annotations (`conllu`). `m2` reads the files, `compare` and `cleme` score them; each metric keeps
+//! alignment, rule merger, classifier) on a tagger's annotations (`conllu`). `m2` reads the
+//! files, `compare` and `cleme` score them; each metric keeps
 //! per-sentence statistics that merge exactly, and its corpus choice of reference is the
 //! original's greedy fold. `docs/edit-metrics-spec.md` in the shared notes states the rules.
 
