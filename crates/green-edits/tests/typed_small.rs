@@ -88,3 +88,38 @@ fn the_fixtures_hold_every_family_of_types() {
         assert!(m2.contains(&format!("|||{kind}|||")), "{kind}");
     }
 }
+
+/// MultiGEC-2025's variant (cainesap/errant): the same sentences with UD tags in XPOS (`_`
+/// for `.` and `the`, which that classifier types as `X` with the dependency `dep`), and the
+/// M2 that cainesap/errant's own `errant_parallel` writes from them.
+#[test]
+fn the_ud_classifier_writes_cainesaps_m2() {
+    let ud_docs = |name: &str| {
+        let lines: Vec<String> = read(&format!("{name}.txt"))
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let conllu = format!("ud/{name}.conllu");
+        let sentences = green_edits::conllu::parse(&read(&conllu), &conllu).unwrap();
+        let docs = docs_for_lines(&lines, &sentences, name, &conllu).unwrap();
+        (lines, docs)
+    };
+    let (orig, orig_docs) = ud_docs("orig");
+    let cors = [ud_docs("cor"), ud_docs("cor2")];
+    let ud = Classifier::ud();
+    for merge in ["rules", "all-split", "all-merge", "all-equal"] {
+        let merger: Merger = merge.parse().unwrap();
+        let got: String = orig
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let c: Vec<(&str, &Doc)> = cors
+                    .iter()
+                    .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
+                    .collect();
+                block(line, &orig_docs[i], &c, false, merger, &ud).unwrap()
+            })
+            .collect();
+        assert_eq!(got, read(&format!("ud/{merge}.m2")), "{merge}");
+    }
+}
