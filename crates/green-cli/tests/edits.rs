@@ -328,6 +328,34 @@ fn errant_parallel_types_edits_from_conllu_annotations() {
         stdout(&typed(&["-merge", "all-equal"])),
         want("all-equal.m2")
     );
+    // MultiGEC-2025's UD-map classifier on UD tags.
+    for f in ["orig", "cor", "cor2"] {
+        std::fs::copy(
+            fixtures.join(format!("ud/{f}.conllu")),
+            dir.path().join(format!("ud-{f}.conllu")),
+        )
+        .unwrap();
+    }
+    let out = stdout(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "orig.txt",
+            "-cor",
+            "cor.txt",
+            "cor2.txt",
+            "--annotations",
+            "ud-orig.conllu",
+            "ud-cor.conllu",
+            "ud-cor2.conllu",
+            "--classifier",
+            "ud",
+            "-out",
+            "-",
+        ],
+    ));
+    assert_eq!(out, want("ud/rules.m2"));
     // The typed M2 scores per type.
     std::fs::write(dir.path().join("rules.m2"), want("rules.m2")).unwrap();
     let out = stdout(&green(

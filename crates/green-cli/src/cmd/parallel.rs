@@ -49,6 +49,12 @@ pub struct Args {
     #[arg(long, num_args = 1.., value_name = "FILE.conllu", conflicts_with = "para")]
     pub annotations: Vec<String>,
 
+    /// The error-type classifier for --annotations: `english` (ERRANT 3.0.2: Penn Treebank
+    /// tags in XPOS) or `ud` (MultiGEC-2025's cainesap/errant: XPOS read through a UD tag
+    /// map, a tag outside it typed as X with the dependency `dep`).
+    #[arg(long, value_name = "NAME", default_value = "english", value_parser = ["english", "ud"], requires = "annotations")]
+    pub classifier: String,
+
     /// Align with plain Levenshtein costs (required without --annotations: ERRANT's default
     /// cost weighs lemmas and parts of speech).
     #[arg(long)]
@@ -225,7 +231,11 @@ fn typed(args: &Args) -> Result<()> {
         }
     }
     let merger = args.merge.unwrap_or(Merger::Rules);
-    let classifier = Classifier::english();
+    let classifier = if args.classifier == "ud" {
+        Classifier::ud()
+    } else {
+        Classifier::english()
+    };
     let blocks: Vec<String> = (0..orig.len())
         .into_par_iter()
         .map(|i| {
