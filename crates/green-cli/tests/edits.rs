@@ -414,3 +414,151 @@ fn gotoscorer_and_its_weight_file() {
     ));
     assert!(err.contains("is not a GoToScorer weight file"), "{err}");
 }
+
+#[test]
+fn errant_parallel_types_edits_from_conllu_annotations() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../green-edits/tests/fixtures/errant-typed-small");
+    let dir = setup();
+    for f in [
+        "orig.txt",
+        "cor.txt",
+        "cor2.txt",
+        "orig.conllu",
+        "cor.conllu",
+        "cor2.conllu",
+    ] {
+        std::fs::copy(fixtures.join(f), dir.path().join(f)).unwrap();
+    }
+    let typed = |extra: &[&str]| {
+        let mut args = vec![
+            "errant_parallel",
+            "-orig",
+            "orig.txt",
+            "-cor",
+            "cor.txt",
+            "cor2.txt",
+            "--annotations",
+            "orig.conllu",
+            "cor.conllu",
+            "cor2.conllu",
+            "-out",
+            "-",
+        ];
+        args.extend(extra);
+        green(dir.path(), &args)
+    };
+    // ERRANT's own M2 from the same annotations, for the default merger and another.
+    let want = |name: &str| std::fs::read_to_string(fixtures.join(name)).unwrap();
+    assert_eq!(stdout(&typed(&[])), want("rules.m2"));
+    assert_eq!(
+        stdout(&typed(&["-merge", "all-equal"])),
+        want("all-equal.m2")
+    );
+    // MultiGEC-2025's UD-map classifier on UD tags.
+    for f in ["orig", "cor", "cor2"] {
+        std::fs::copy(
+            fixtures.join(format!("ud/{f}.conllu")),
+            dir.path().join(format!("ud-{f}.conllu")),
+        )
+        .unwrap();
+    }
+    let out = stdout(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "orig.txt",
+            "-cor",
+            "cor.txt",
+            "cor2.txt",
+            "--annotations",
+            "ud-orig.conllu",
+            "ud-cor.conllu",
+            "ud-cor2.conllu",
+            "--classifier",
+            "ud",
+            "-out",
+            "-",
+        ],
+    ));
+    assert_eq!(out, want("ud/rules.m2"));
+    // The typed M2 scores per type.
+    std::fs::write(dir.path().join("rules.m2"), want("rules.m2")).unwrap();
+    let out = stdout(&green(
+        dir.path(),
+        &[
+            "errant-compare",
+            "-hyp",
+            "rules.m2",
+            "-ref",
+            "rules.m2",
+            "-cat",
+            "3",
+        ],
+    ));
+    assert!(
+        out.contains("\nR:VERB:SVA     3        0        0"),
+        "{out}"
+    );
+    // A CoNLL-U that is not the file's text, one file short, a tag ERRANT's map lacks.
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "orig.txt",
+            "-cor",
+            "cor.txt",
+            "--annotations",
+            "orig.conllu",
+            "cor2.conllu",
+            "-out",
+            "-",
+        ],
+    ));
+    assert!(
+        err.starts_with("green: error: cor.txt:1: the tokens 'He goes to school every day .' are not the words of cor2.conllu at line 2 ('He goes to the school every day .')"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "orig.txt",
+            "-cor",
+            "cor.txt",
+            "--annotations",
+            "orig.conllu",
+            "-out",
+            "-",
+        ],
+    ));
+    assert!(err.contains("1 CoNLL-U files for 2 text files"), "{err}");
+    std::fs::write(
+        dir.path().join("ud.conllu"),
+        want("cor.conllu").replace("\tVBZ\t", "\tVERB\t"),
+    )
+    .unwrap();
+    let err = stderr(&green(
+        dir.path(),
+        &[
+            "errant-parallel",
+            "-orig",
+            "orig.txt",
+            "-cor",
+            "cor.txt",
+            "--annotations",
+            "orig.conllu",
+            "ud.conllu",
+            "-out",
+            "-",
+        ],
+    ));
+    assert!(
+        err.contains("green: error: orig.txt:1: 'goes' has the XPOS tag 'VERB'"),
+        "{err}"
+    );
+}

@@ -6,7 +6,9 @@
 //! the bias that several references give it by scoring chunks that all references share.
 //! Both only need edits (source span + correction), so they work for any language that has
 //! M2 files; `align` and `parallel` write such files from parallel text without a tagger
-//! (ERRANT's `-lev -merge all-*`). `m2` reads the files, `compare` and `cleme` score them; each metric keeps
+//! (ERRANT's `-lev -merge all-*`), and `typed` runs ERRANT's whole pipeline (linguistic
+//! alignment, rule merger, classifier) on a tagger's annotations (`conllu`). `m2` reads the
+//! files, `compare` and `cleme` score them; each metric keeps
 //! per-sentence statistics that merge exactly, and its corpus choice of reference is the
 //! original's greedy fold. `docs/edit-metrics-spec.md` in the shared notes states the rules.
 
@@ -14,10 +16,12 @@ pub mod align;
 pub mod cleme;
 pub mod cleme2;
 pub mod compare;
+pub mod conllu;
 pub mod gotoscorer;
 pub mod m2;
 pub mod parallel;
 pub mod pyfloat;
+pub mod typed;
 
 pub use m2::{parse, Document, Edit, Sentence};
 

@@ -1,15 +1,17 @@
 //! `green errant-parallel` (alias `errant_parallel`): an M2 file from a tokenized source file
-//! and corrected files, as ERRANT 3.0.2's `errant_parallel -lev -merge all-*` writes it,
-//! without spaCy. ERRANT's default alignment and its `rules` merger need a tagger, so they
-//! are refused with a message rather than approximated. The edits are `green_edits::parallel`.
+//! and corrected files, as ERRANT 3.0.2's `errant_parallel` writes it. With `--annotations`
+//! (a tagger's CoNLL-U for each file) it is ERRANT's whole pipeline, typed edits and all
+//! (`green_edits::typed`); without, only `-lev -merge all-*`, whose edits need no tagger
+//! (`green_edits::parallel`): ERRANT's default alignment and `rules` merger are refused with a
+//! message rather than approximated.
 
 use anyhow::{bail, Context, Result};
-use green_edits::align::Merge;
+use green_edits::typed::{Classifier, Doc, Merger};
 use rayon::prelude::*;
 
 #[derive(clap::Args, Debug)]
 #[command(
-    override_usage = "green errant-parallel -orig SRC -cor COR... -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]\n       green errant-parallel --para FILE -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]",
+    override_usage = "green errant-parallel -orig SRC -cor COR... --annotations SRC.conllu COR.conllu... -out OUT.m2 [-lev] [-merge rules|all-split|all-merge|all-equal]\n       green errant-parallel -orig SRC -cor COR... -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]\n       green errant-parallel --para FILE -out OUT.m2 -lev -merge all-split|all-merge|all-equal [OPTIONS]",
     after_help = super::errant::ONE_DASH
 )]
 pub struct Args {
@@ -40,14 +42,29 @@ pub struct Args {
     #[arg(long = "out", required = true, value_name = "OUT")]
     pub out: String,
 
-    /// Align with plain Levenshtein costs (required: ERRANT's default cost needs a tagger).
+    /// A tagger's CoNLL-U for each file, the source's first, then each corrected file's
+    /// (UDPipe, Stanza, spaCy + spacy-conll): its sentences in line order, one or more per
+    /// non-empty line, whose words are the line's tokens. Gives ERRANT's default alignment,
+    /// the rules merger and typed edits (R:VERB:SVA, M:DET...).
+    #[arg(long, num_args = 1.., value_name = "FILE.conllu", conflicts_with = "para")]
+    pub annotations: Vec<String>,
+
+    /// The error-type classifier for --annotations: `english` (ERRANT 3.0.2: Penn Treebank
+    /// tags in XPOS) or `ud` (MultiGEC-2025's cainesap/errant: XPOS read through a UD tag
+    /// map, a tag outside it typed as X with the dependency `dep`).
+    #[arg(long, value_name = "NAME", default_value = "english", value_parser = ["english", "ud"], requires = "annotations")]
+    pub classifier: String,
+
+    /// Align with plain Levenshtein costs (required without --annotations: ERRANT's default
+    /// cost weighs lemmas and parts of speech).
     #[arg(long)]
     pub lev: bool,
 
-    /// all-split (every non-match an edit), all-merge (adjacent non-matches merged) or
-    /// all-equal (adjacent non-matches of one kind merged).
-    #[arg(long, value_name = "MERGER", value_parser = |s: &str| s.parse::<Merge>())]
-    pub merge: Option<Merge>,
+    /// rules (ERRANT's default; needs --annotations), all-split (every non-match an edit),
+    /// all-merge (adjacent non-matches merged) or all-equal (adjacent non-matches of one kind
+    /// merged).
+    #[arg(long, value_name = "MERGER", value_parser = |s: &str| s.parse::<Merger>())]
+    pub merge: Option<Merger>,
 }
 
 /// A text file's lines as Python's text mode yields them (a byte-order mark kept, and named).
@@ -61,11 +78,15 @@ fn lines(path: &str) -> Result<Vec<String>> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    if !args.lev {
-        bail!("ERRANT's default alignment weighs lemmas and parts of speech, which need a tagger; pass -lev for the tagger-free Levenshtein alignment");
+    if !args.annotations.is_empty() {
+        return typed(args);
     }
-    let Some(merge) = args.merge else {
-        bail!("ERRANT's default merger (rules) needs a tagger; pass -merge all-split, all-merge or all-equal");
+    if !args.lev {
+        bail!("ERRANT's default alignment weighs lemmas and parts of speech, which need a tagger; give its CoNLL-U with --annotations, or pass -lev for the tagger-free Levenshtein alignment");
+    }
+    let merge = match args.merge {
+        Some(Merger::All(m)) => m,
+        _ => bail!("ERRANT's default merger (rules) needs a tagger; give its CoNLL-U with --annotations, or pass -merge all-split, all-merge or all-equal"),
     };
     // Per line: the source and its corrections.
     let (name, rows): (&str, Vec<(String, Vec<String>)>) = match (&args.para, &args.orig) {
@@ -151,9 +172,94 @@ pub fn run(args: &Args) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("{name}:{}: {e}", i + 1))
         })
         .collect::<Result<_>>()?;
-    let text = blocks.concat();
+    write(args, &blocks.concat())
+}
+
+/// ERRANT's whole pipeline on the tagger's annotations of every file.
+fn typed(args: &Args) -> Result<()> {
+    let Some(orig_path) = &args.orig else {
+        bail!("--annotations goes with -orig and -cor (one CoNLL-U file for each)");
+    };
+    if args.tokenizer.tokenizer != "word"
+        || args.tokenizer.normalization != green_engine::Normalization::default()
+        || args.tokenizer.plugin_config.is_some()
+    {
+        bail!("--annotations takes the text as the tagger tokenized it (the CoNLL-U words are the line's tokens); leave out the tokenizer options");
+    }
+    let paths: Vec<&String> = std::iter::once(orig_path).chain(&args.cor).collect();
+    if args.annotations.len() != paths.len() {
+        bail!(
+            "{} CoNLL-U files for {} text files; --annotations takes one for -orig, then one for each -cor file, in that order",
+            args.annotations.len(),
+            paths.len()
+        );
+    }
+    crate::input::stdin_once(
+        paths
+            .iter()
+            .map(|p| p.as_str())
+            .chain(args.annotations.iter().map(String::as_str)),
+    )?;
+    // Each file's lines and the Docs of its lines, read in parallel.
+    let files: Vec<(Vec<String>, Vec<Doc>)> = paths
+        .par_iter()
+        .zip(&args.annotations)
+        .map(|(path, conllu_path)| {
+            let lines = lines(path)?;
+            let text = crate::input::read_text(conllu_path)?;
+            let sentences = green_edits::conllu::parse(&text, conllu_path)?;
+            let docs = green_edits::typed::docs_for_lines(&lines, &sentences, path, conllu_path)?;
+            Ok((lines, docs))
+        })
+        .collect::<Result<_>>()?;
+    let (orig, orig_docs) = &files[0];
+    for (path, (c, _)) in args.cor.iter().zip(&files[1..]) {
+        if c.len() != orig.len() {
+            bail!(
+                "{path} has {} lines but {orig_path} has {}; the corrected files must match the source line for line",
+                c.len(),
+                orig.len()
+            );
+        }
+    }
+    for (n, source) in orig.iter().enumerate() {
+        if source.trim().is_empty() {
+            crate::output::warn(&format!(
+                "{orig_path}:{}: empty source line; like errant_parallel, no M2 block is written for it",
+                n + 1
+            ));
+        }
+    }
+    let merger = args.merge.unwrap_or(Merger::Rules);
+    let classifier = if args.classifier == "ud" {
+        Classifier::ud()
+    } else {
+        Classifier::english()
+    };
+    let blocks: Vec<String> = (0..orig.len())
+        .into_par_iter()
+        .map(|i| {
+            let cors: Vec<(&str, &Doc)> = files[1..]
+                .iter()
+                .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
+                .collect();
+            green_edits::typed::block(
+                &orig[i],
+                &orig_docs[i],
+                &cors,
+                args.lev,
+                merger,
+                &classifier,
+            )
+            .map_err(|e| anyhow::anyhow!("{orig_path}:{}: {e}", i + 1))
+        })
+        .collect::<Result<_>>()?;
+    write(args, &blocks.concat())
+}
+
+fn write(args: &Args, text: &str) -> Result<()> {
     if args.out == "-" {
-        crate::output::emit(&text)?;
+        crate::output::emit(text)?;
     } else {
         crate::output::write_atomic(std::path::Path::new(&args.out), text.as_bytes())
             .with_context(|| format!("cannot write {}", args.out))?;

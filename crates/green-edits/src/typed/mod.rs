@@ -1,0 +1,402 @@
+//! ERRANT 3.0.2's whole pipeline on token annotations from any tagger: the linguistic
+//! alignment cost, the `rules` merger and the error-type classifier, as `errant_parallel`
+//! runs them on spaCy Docs, with the Docs replaced by what ERRANT reads of each token (text,
+//! lower case, lemma, coarse POS, fine tag, dependency label and head).
+//!
+//! green runs no tagger: the annotations come from CoNLL-U (UDPipe, Stanza, spaCy through
+//! spacy-conll) or from spaCy Docs handed over by the Python bindings. Given the same
+//! annotations, the M2 is ERRANT's byte for byte; how good the types are is the tagger's
+//! business. Two classifiers: ERRANT 3.0.2's English one (PTB tags in XPOS), and the variant
+//! that MultiGEC-2025 scores with (cainesap/errant: the same rules with a UD tag map, and
+//! unknown or empty tags typed as `X` with the dependency `dep`).
+
+pub mod classify;
+mod lancaster;
+pub mod merger;
+
+use std::fmt::Write as _;
+
+use crate::align::{align, edits, Cost, Levenshtein, Merge, TooLong};
+use crate::conllu;
+pub use classify::{Classifier, UnknownTag};
+
+/// One token as ERRANT reads a spaCy token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub text: String,
+    /// `text` lower-cased as Python's `str.lower()` (spaCy's `lower_`).
+    pub lower: String,
+    pub lemma: String,
+    /// Coarse part of speech (spaCy's `pos_`, CoNLL-U's UPOS).
+    pub pos: String,
+    /// Fine tag (spaCy's `tag_`, CoNLL-U's XPOS).
+    pub tag: String,
+    /// Dependency label (spaCy's `dep_`, CoNLL-U's DEPREL).
+    pub dep: String,
+    /// Index of the head in the Doc; a root is its own head, as in spaCy.
+    pub head: usize,
+}
+
+/// A parsed sentence: its tokens.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Doc {
+    pub tokens: Vec<Token>,
+}
+
+impl Doc {
+    /// A Doc from one or more CoNLL-U sentences that together make one line of text (a
+    /// tagger may split a line into sentences; their trees stay apart, as spaCy keeps them).
+    pub fn from_conllu<'a>(sentences: impl IntoIterator<Item = &'a conllu::Sentence>) -> Doc {
+        let mut tokens = Vec::new();
+        for s in sentences {
+            let offset = tokens.len();
+            for (i, w) in s.words.iter().enumerate() {
+                tokens.push(Token {
+                    lower: w.form.to_lowercase(),
+                    text: w.form.clone(),
+                    lemma: w.lemma.clone(),
+                    pos: w.upos.clone(),
+                    tag: w.xpos.clone(),
+                    dep: w.deprel.clone(),
+                    head: if w.head == 0 {
+                        offset + i
+                    } else {
+                        offset + w.head - 1
+                    },
+                });
+            }
+        }
+        Doc { tokens }
+    }
+
+    /// Children of token `i` in order (spaCy's `Token.children`).
+    fn children(&self, i: usize) -> impl Iterator<Item = &Token> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter(move |&(j, t)| t.head == i && j != i)
+            .map(|(_, t)| t)
+    }
+}
+
+/// The Docs of a text file's lines from its CoNLL-U: each non-empty line takes the next
+/// sentences until their words are the line's tokens (an empty line takes none and is an
+/// empty Doc). `path`, `conllu_path`: names for messages.
+pub fn docs_for_lines(
+    lines: &[String],
+    sentences: &[conllu::Sentence],
+    path: &str,
+    conllu_path: &str,
+) -> Result<Vec<Doc>, crate::Error> {
+    let mut next = 0;
+    let mut out = Vec::with_capacity(lines.len());
+    for (n, line) in lines.iter().enumerate() {
+        let tokens: Vec<&str> = crate::m2::split(line).collect();
+        let start = next;
+        let mut words = 0;
+        while words < tokens.len() && next < sentences.len() {
+            words += sentences[next].words.len();
+            next += 1;
+        }
+        let forms: Vec<&str> = sentences[start..next]
+            .iter()
+            .flat_map(|s| s.words.iter().map(|w| w.form.as_str()))
+            .collect();
+        if forms != tokens {
+            let at = sentences
+                .get(start)
+                .map_or("its end".to_string(), |s| format!("line {}", s.line));
+            let shown = |t: &[&str]| {
+                let s = t.join(" ");
+                if s.chars().count() > 60 {
+                    format!("{}…", s.chars().take(60).collect::<String>())
+                } else {
+                    s
+                }
+            };
+            return Err(crate::Error::Config(format!(
+                "{path}:{}: the tokens '{}' are not the words of {conllu_path} at {at} ('{}'); the CoNLL-U must have the file's lines in order, tokenized as they are (one or more sentences per non-empty line)",
+                n + 1,
+                shown(&tokens),
+                shown(&forms)
+            )));
+        }
+        out.push(Doc::from_conllu(&sentences[start..next]));
+    }
+    if let Some(s) = sentences.get(next) {
+        return Err(crate::Error::Config(format!(
+            "{conllu_path}:{}: more sentences than {path} has lines",
+            s.line
+        )));
+    }
+    Ok(out)
+}
+
+/// How non-matching operations become edits: ERRANT's rule-based merger, or one of `all-*`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Merger {
+    Rules,
+    All(Merge),
+}
+
+impl std::str::FromStr for Merger {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "rules" => Ok(Merger::Rules),
+            other => other.parse::<Merge>().map(Merger::All).map_err(|_| {
+                format!("unknown merger '{other}'; use rules, all-split, all-merge or all-equal")
+            }),
+        }
+    }
+}
+
+/// ERRANT's default alignment cost: a case change costs nothing; else a different lemma
+/// 0.499, a different POS 0.25 between open classes (0.5 otherwise), plus the characters'
+/// normalised Indel distance; transpositions of lower-cased windows are tried.
+pub struct Linguistic<'a> {
+    pub orig: &'a Doc,
+    pub cor: &'a Doc,
+}
+
+const OPEN_POS: [&str; 4] = ["ADJ", "ADV", "NOUN", "VERB"];
+
+impl Cost for Linguistic<'_> {
+    fn substitute(&self, i: usize, j: usize) -> f64 {
+        let (o, c) = (&self.orig.tokens[i], &self.cor.tokens[j]);
+        if o.lower == c.lower {
+            return 0.0;
+        }
+        let lemma = if o.lemma == c.lemma { 0.0 } else { 0.499 };
+        let pos = if o.pos == c.pos {
+            0.0
+        } else if OPEN_POS.contains(&o.pos.as_str()) && OPEN_POS.contains(&c.pos.as_str()) {
+            0.25
+        } else {
+            0.5
+        };
+        lemma + pos + indel_distance(&o.text, &c.text)
+    }
+    fn transpositions(&self) -> bool {
+        true
+    }
+    fn lower(&self, source: bool, i: usize) -> &str {
+        if source {
+            &self.orig.tokens[i].lower
+        } else {
+            &self.cor.tokens[i].lower
+        }
+    }
+}
+
+/// rapidfuzz's `Indel.normalized_distance`: insertions and deletions over the two lengths
+/// (in characters); 0 for two empty strings. Called for most cells of an alignment table, so
+/// ASCII text (the common case) is compared as bytes, without collecting characters.
+pub(crate) fn indel_distance(a: &str, b: &str) -> f64 {
+    let (total, common) = if a.is_ascii() && b.is_ascii() {
+        (a.len() + b.len(), lcs(a.as_bytes(), b.as_bytes()))
+    } else {
+        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+        (a.len() + b.len(), lcs(&a, &b))
+    };
+    if total == 0 {
+        return 0.0;
+    }
+    (total - 2 * common) as f64 / total as f64
+}
+
+/// Length of the longest common subsequence, one row (on the stack for short words).
+fn lcs<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    let mut stack = [0usize; 32];
+    let mut heap = Vec::new();
+    let row: &mut [usize] = if b.len() < stack.len() {
+        &mut stack[..=b.len()]
+    } else {
+        heap.resize(b.len() + 1, 0);
+        &mut heap
+    };
+    for x in a {
+        let mut diag = 0;
+        for (j, y) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = if x == y { diag + 1 } else { up.max(row[j]) };
+            diag = up;
+        }
+    }
+    row[b.len()]
+}
+
+/// rapidfuzz's `Levenshtein.normalized_similarity`: 1 − distance / longer length.
+pub(crate) fn levenshtein_similarity(a: &str, b: &str) -> f64 {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let longer = a.len().max(b.len());
+    if longer == 0 {
+        return 1.0;
+    }
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &y) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = if x == y {
+                diag
+            } else {
+                1 + diag.min(up).min(row[j])
+            };
+            diag = up;
+        }
+    }
+    1.0 - row[b.len()] as f64 / longer as f64
+}
+
+/// Python's `str.isalpha()`: not empty, and every character a letter (Lu, Ll, Lt, Lm, Lo).
+pub(crate) fn is_alpha(s: &str) -> bool {
+    static LETTERS: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    LETTERS
+        .get_or_init(|| regex::Regex::new(r"^\p{L}+$").expect("a valid pattern"))
+        .is_match(s)
+}
+
+/// What can stop a sentence: a text too long to align, or a tag the classifier lacks.
+#[derive(Debug, thiserror::Error)]
+pub enum BlockError {
+    #[error(transparent)]
+    TooLong(#[from] TooLong),
+    #[error(transparent)]
+    UnknownTag(#[from] UnknownTag),
+}
+
+/// One edit: source span, target span (token offsets) and ERRANT's error type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedEdit {
+    pub src: (usize, usize),
+    pub tgt: (usize, usize),
+    pub kind: String,
+}
+
+/// The typed edits from `orig` to `cor`.
+pub fn typed_edits(
+    orig: &Doc,
+    cor: &Doc,
+    lev: bool,
+    merger: Merger,
+    classifier: &Classifier,
+) -> Result<Vec<TypedEdit>, BlockError> {
+    let o: Vec<&str> = orig.tokens.iter().map(|t| t.text.as_str()).collect();
+    let c: Vec<&str> = cor.tokens.iter().map(|t| t.text.as_str()).collect();
+    let seq = if lev {
+        align(&o, &c, &Levenshtein)?
+    } else {
+        align(&o, &c, &Linguistic { orig, cor })?
+    };
+    let spans = match merger {
+        Merger::All(m) => edits(&seq, m),
+        Merger::Rules => merger::rules(&seq, orig, cor),
+    };
+    spans
+        .into_iter()
+        .map(|(src, tgt)| {
+            let kind = classifier.classify(orig, src, cor, tgt)?;
+            Ok(TypedEdit { src, tgt, kind })
+        })
+        .collect()
+}
+
+/// One source line and its corrections as ERRANT's `errant_parallel` writes them, from
+/// their Docs (`cors`: each corrected line with its Doc). Nothing for an empty source line.
+pub fn block(
+    source: &str,
+    orig: &Doc,
+    cors: &[(&str, &Doc)],
+    lev: bool,
+    merger: Merger,
+    classifier: &Classifier,
+) -> Result<String, BlockError> {
+    if source.trim_matches(crate::m2::is_space).is_empty() {
+        return Ok(String::new());
+    }
+    let joined = orig
+        .tokens
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = format!("S {joined}\n");
+    for (id, (line, cor)) in cors.iter().enumerate() {
+        if joined == line.trim_matches(crate::m2::is_space) {
+            let _ = writeln!(out, "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{id}");
+            continue;
+        }
+        for e in typed_edits(orig, cor, lev, merger, classifier)? {
+            let text: Vec<&str> = cor.tokens[e.tgt.0..e.tgt.1]
+                .iter()
+                .map(|t| t.text.as_str())
+                .collect();
+            let _ = writeln!(
+                out,
+                "A {} {}|||{}|||{}|||REQUIRED|||-NONE-|||{id}",
+                e.src.0,
+                e.src.1,
+                e.kind,
+                text.join(" ")
+            );
+        }
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_measures_as_rapidfuzz() {
+        assert_eq!(indel_distance("", ""), 0.0);
+        assert_eq!(indel_distance("cat", "cats"), 1.0 / 7.0);
+        assert_eq!(indel_distance("ab", "ba"), 0.5);
+        assert_eq!(levenshtein_similarity("where", "were"), 0.8);
+        assert_eq!(levenshtein_similarity("kitten", "sitting"), 1.0 - 3.0 / 7.0);
+        assert!(is_alpha("Straße") && is_alpha("ǅ") && !is_alpha("") && !is_alpha("a-b"));
+        // A combining mark is alphabetic to Rust but not a letter to Python.
+        assert!(!is_alpha("e\u{301}"));
+    }
+
+    #[test]
+    fn lines_take_sentences_until_their_tokens_are_covered() {
+        let conllu = "1\ta\ta\tX\tX\t_\t0\tROOT\t_\t_\n\n1\tb\tb\tX\tX\t_\t0\tROOT\t_\t_\n2\tc\tc\tX\tX\t_\t1\tdep\t_\t_\n\n1\td\td\tX\tX\t_\t0\tROOT\t_\t_\n";
+        let s = conllu::parse(conllu, "x.conllu").unwrap();
+        let lines = vec!["a b c".to_string(), " ".to_string(), "d".to_string()];
+        let docs = docs_for_lines(&lines, &s, "x.txt", "x.conllu").unwrap();
+        assert_eq!(docs.len(), 3);
+        assert_eq!(docs[0].tokens.len(), 3);
+        // The second sentence's root is its own head, offset into the line's Doc.
+        assert_eq!((docs[0].tokens[1].head, docs[0].tokens[2].head), (1, 1));
+        assert!(docs[1].tokens.is_empty());
+        let e = docs_for_lines(&lines[..1], &s, "x.txt", "x.conllu")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "x.conllu:6: more sentences than x.txt has lines");
+        let bad = vec!["a b x".to_string()];
+        let e = docs_for_lines(&bad, &s, "x.txt", "x.conllu")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(
+                "x.txt:1: the tokens 'a b x' are not the words of x.conllu at line 1 ('a b c')"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn mergers_parse() {
+        assert_eq!("rules".parse::<Merger>(), Ok(Merger::Rules));
+        assert_eq!(
+            "all-equal".parse::<Merger>(),
+            Ok(Merger::All(Merge::AllEqual))
+        );
+        assert!("x".parse::<Merger>().unwrap_err().contains("rules"));
+    }
+}
