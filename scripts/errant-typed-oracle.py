@@ -16,7 +16,8 @@ copied into the repository), so the committed fixtures hold no sentence of it:
     line per token: lemma as a rule on the token's form, UPOS, XPOS, HEAD, DEPREL; a blank line
     ends a sentence. The test puts the forms back from ../shared and builds CoNLL-U.
   - `SYSTEM.MERGE.m2.gz`: ERRANT's M2 with each `S` line cut to `S` (the source tokens are
-    put back from ../shared; this script checks that doing so gives ERRANT's bytes).
+    put back from ../shared; this script checks that doing so gives ERRANT's bytes) and each
+    correction replaced by its 64-bit FNV-1a hash (the test hashes green's the same way).
 With --conllu DIR it also writes the full CoNLL-U of each file (`source.conllu`,
 `AMU.conllu`, ...: one sentence per non-empty line) for the command line,
 and with --bench it times ERRANT's alignment, merger and classifier on already parsed Docs
@@ -110,6 +111,27 @@ def write_gz(path, text):
         gz.write(text.encode("utf-8"))
 
 
+def fnv1a(text):
+    """FNV-1a, 64 bits, of the UTF-8 bytes, as `#` and 16 hex digits: what the goldens keep of
+    a correction (the test hashes green's the same way)."""
+    h = 0xCBF29CE484222325
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return "#%016x" % h
+
+
+def hide_corrections(m2):
+    """Each `A` line's correction replaced by its hash: no fragment of a system's text stays."""
+    out = []
+    for line in m2.splitlines(True):
+        if line.startswith("A "):
+            fields = line.split("|||")
+            fields[2] = fnv1a(fields[2])
+            line = "|||".join(fields)
+        out.append(line)
+    return "".join(out)
+
+
 def strip_s(m2):
     return "".join("S\n" if line.startswith("S ") else line for line in m2.splitlines(True))
 
@@ -185,7 +207,7 @@ def main():
                 # does not depend on what was parsed before it.
                 assert annotate(annotator, docs, source_lines, read_lines(os.path.join(a.conll14, "systems", f)),
                                 merge) == m2, "%s %s: a cached parse differs" % (name, merge)
-                write_gz(os.path.join(a.fixtures, "%s.%s.m2.gz" % (name, merge)), stripped)
+                write_gz(os.path.join(a.fixtures, "%s.%s.m2.gz" % (name, merge)), hide_corrections(stripped))
                 print(merge, name, file=sys.stderr)
     if a.bench:
         bench(annotator, nlp, a.conll14, systems, source_lines)
