@@ -55,6 +55,21 @@ pub fn sentence(
     }))
 }
 
+/// [`sentence`] of texts whose tokens are all that counts, as `green meta` and `green report`
+/// extract edits from tokenized text: runs of whitespace count as one space, so a correction
+/// with the source's tokens is a `noop` (ERRANT, comparing the raw lines, writes nothing for
+/// it and the annotator goes missing). A character tokenizer's space tokens make such runs.
+pub fn token_sentence(
+    source: &str,
+    corrections: &[&str],
+    merge: Merge,
+) -> Result<Option<Sentence>, TooLong> {
+    let single = |t: &str| split(t).collect::<Vec<_>>().join(" ");
+    let corrections: Vec<String> = corrections.iter().map(|c| single(c)).collect();
+    let corrections: Vec<&str> = corrections.iter().map(String::as_str).collect();
+    sentence(&single(source), &corrections, merge)
+}
+
 /// One source line and its corrections, written as one M2 block (or nothing, as ERRANT
 /// writes nothing for an empty source line).
 pub fn block(source: &str, corrections: &[&str], merge: Merge) -> Result<String, TooLong> {
@@ -117,6 +132,16 @@ mod tests {
             block("a b", &["a  b"], Merge::AllMerge).unwrap(),
             "S a b\n\n"
         );
+        // Where only tokens count, it is a noop, and the annotator is not lost.
+        let s = token_sentence("a   b", &["a  b", "a c"], Merge::AllMerge)
+            .unwrap()
+            .unwrap();
+        let kinds: Vec<(&str, i64)> = s
+            .edits
+            .iter()
+            .map(|e| (e.kind.as_str(), e.annotator))
+            .collect();
+        assert_eq!(kinds, [("noop", 0), ("R", 1)]);
         assert_eq!(block("  ", &["x"], Merge::AllMerge).unwrap(), "");
     }
 

@@ -27,7 +27,7 @@ pub mod uncertainty;
 pub use dataset::{Dataset, Descriptor};
 pub use eval::{HumanScore, TiePolicy};
 pub use human::TrueSkill;
-pub use metric::{Level, Metric, MetricConfig};
+pub use metric::{Level, Metric, MetricConfig, Sweep};
 pub use report::{run, Options, Report};
 pub use uncertainty::Bootstrap;
 

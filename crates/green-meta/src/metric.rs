@@ -134,6 +134,53 @@ pub struct MetricConfig {
     pub level: Level,
 }
 
+/// What a sweep of `green meta`, `green maege` or their Python twins asks for; [`Sweep::configs`]
+/// makes its rows in the one order all of them print.
+pub struct Sweep<'a> {
+    pub tokenizers: &'a [String],
+    pub normalization: Normalization,
+    pub levels: &'a [Level],
+    /// GREEN's orders; empty: 6 for a character tokenizer, else 4.
+    pub ns: &'a [usize],
+    pub betas: &'a [f64],
+    /// GREEN rows at all (`--gleu-only` leaves them out).
+    pub green: bool,
+    /// GLEU's (iterations, seed), when asked for.
+    pub gleu: Option<(usize, u64)>,
+    pub m2: bool,
+    pub edits: bool,
+    pub cleme2: bool,
+}
+
+impl Sweep<'_> {
+    /// Per tokenizer (outer) and level: GREEN at every N and beta, GLEU, then M2, ERRANT and
+    /// CLEME, then CLEME2.0 and GoToScorer.
+    pub fn configs(&self) -> Vec<MetricConfig> {
+        let mut out = Vec::new();
+        for tok in self.tokenizers {
+            let default = [if tok.contains("char") { 6 } else { 4 }];
+            let ns: &[usize] = match (self.green, self.ns.is_empty()) {
+                (false, _) => &[],
+                (true, true) => &default,
+                (true, false) => self.ns,
+            };
+            for &level in self.levels {
+                let norm = self.normalization;
+                out.extend(MetricConfig::grid(
+                    tok, norm, level, ns, self.betas, self.gleu,
+                ));
+                out.extend(MetricConfig::edit_rows(
+                    tok, norm, level, self.m2, self.edits,
+                ));
+                if self.cleme2 {
+                    out.extend(MetricConfig::cleme2_gotoscorer_rows(tok, norm, level));
+                }
+            }
+        }
+        out
+    }
+}
+
 impl MetricConfig {
     /// The rows of one tokenizer and level in a sweep: GREEN at every N (outer) and beta
     /// (inner), then GLEU (N=4) when `gleu` gives its (iterations, seed).
@@ -154,15 +201,7 @@ impl MetricConfig {
             seed,
             smooth: true,
         });
-        green
-            .chain(gleu)
-            .map(|metric| MetricConfig {
-                metric,
-                tokenizer: tokenizer.to_owned(),
-                normalization,
-                level,
-            })
-            .collect()
+        Self::each(green.chain(gleu).collect(), tokenizer, normalization, level)
     }
 
     /// The rows of the GREEN paper's Table 2 (Koyama et al. 2024): per level (corpus, then the
@@ -274,15 +313,7 @@ impl MetricConfig {
                 });
             }
         }
-        metrics
-            .into_iter()
-            .map(|metric| MetricConfig {
-                metric,
-                tokenizer: tokenizer.to_owned(),
-                normalization,
-                level,
-            })
-            .collect()
+        Self::each(metrics, tokenizer, normalization, level)
     }
 
     /// CLEME2.0 (dependent, independent; unweighted, length-weighted) and GoToScorer
@@ -307,6 +338,16 @@ impl MetricConfig {
                 weighted,
             });
         }
+        Self::each(metrics, tokenizer, normalization, level)
+    }
+
+    /// `metrics`, each with the tokenizer, normalisation and level.
+    fn each(
+        metrics: Vec<Metric>,
+        tokenizer: &str,
+        normalization: Normalization,
+        level: Level,
+    ) -> Vec<MetricConfig> {
         metrics
             .into_iter()
             .map(|metric| MetricConfig {
@@ -694,7 +735,8 @@ fn raw_tokenizer<'d>(
 
 /// Edits of `source` → all `refs` (one annotator each) and → each hypothesis, as ERRANT
 /// extracts them without a tagger (`-lev -merge all-merge`), on `tok`'s tokens (`None`: the
-/// text's own whitespace tokens). An empty source has no edits.
+/// text's own whitespace tokens; a text with the source's tokens is a noop, see
+/// [`green_edits::parallel::token_sentence`]). An empty source has no edits.
 pub(crate) fn extracted_edits(
     tok: Option<&dyn green_engine::Tokenizer>,
     source: &str,
@@ -709,7 +751,7 @@ pub(crate) fn extracted_edits(
     let source = retok(source)?;
     let sentence = |targets: &[String]| -> Result<Sentence, String> {
         let t: Vec<&str> = targets.iter().map(String::as_str).collect();
-        Ok(parallel::sentence(&source, &t, Merge::AllMerge)
+        Ok(parallel::token_sentence(&source, &t, Merge::AllMerge)
             .map_err(|e| e.to_string())?
             .unwrap_or(Sentence {
                 line: 0,

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use green_io::{m2, Input};
 use green_meta::dataset::{Dataset, Descriptor, BUILTIN, GREEN_PAPER};
 use green_meta::maege::{Options as MaegeOptions, Protocol, RefMode};
-use green_meta::{HumanScore, Level, MetricConfig, TiePolicy, TrueSkill};
+use green_meta::{HumanScore, Level, MetricConfig, Sweep, TiePolicy, TrueSkill};
 use pyo3::prelude::*;
 
 use crate::m2::to_python;
@@ -43,6 +43,7 @@ struct Grid {
     gleu: bool,
     m2: bool,
     edits: bool,
+    cleme2: bool,
     gleu_iterations: usize,
     seed: u64,
 }
@@ -59,33 +60,19 @@ impl Grid {
             .iter()
             .map(|l| l.parse().map_err(green_err))
             .collect::<PyResult<_>>()?;
-        let gleu = self.gleu.then_some((self.gleu_iterations, self.seed));
-        let mut out = Vec::new();
-        for &level in &levels {
-            for tok in &self.tokenizers {
-                let ns = if self.n.is_empty() {
-                    vec![if tok.contains("char") { 6 } else { 4 }]
-                } else {
-                    self.n.clone()
-                };
-                out.extend(MetricConfig::grid(
-                    tok,
-                    normalization,
-                    level,
-                    &ns,
-                    &self.betas,
-                    gleu,
-                ));
-                out.extend(MetricConfig::edit_rows(
-                    tok,
-                    normalization,
-                    level,
-                    self.m2,
-                    self.edits,
-                ));
-            }
+        Ok(Sweep {
+            tokenizers: &self.tokenizers,
+            normalization,
+            levels: &levels,
+            ns: &self.n,
+            betas: &self.betas,
+            green: true,
+            gleu: self.gleu.then_some((self.gleu_iterations, self.seed)),
+            m2: self.m2,
+            edits: self.edits,
+            cleme2: self.cleme2,
         }
-        Ok(out)
+        .configs())
     }
 }
 

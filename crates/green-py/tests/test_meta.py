@@ -46,6 +46,17 @@ def test_meta_rates_metric_scores_like_judgments(shared, green_bin):
         green.meta("gjg15", data=data, tokenizers="word", levels="elo")
 
 
+def test_meta_rows_come_in_the_clis_order(shared, green_bin):
+    """Several tokenizers and levels, and the CLEME2.0 and GoToScorer rows: the CLI's rows, in
+    its order (per tokenizer, then level)."""
+    data = shared / "data"
+    got = green.meta("gjg15-paper", data=data, tokenizers=["word", "char"], levels=["corpus", "mean"], cleme2=True)
+    assert got == cli(green_bin, "meta", "-D", "gjg15-paper", "--data", data, "-t", "word", "char",
+                      "--level", "corpus", "mean", "--cleme2")
+    labels = [row["label"] for row in got["rows"]]
+    assert labels[0] == "GREEN word N=4 β=2 corpus" and any("GoToScorer" in label for label in labels), labels
+
+
 def test_maege_runs_an_m2_file(shared, green_bin):
     m2 = shared / "data" / "conll14" / "conll14st-test.m2"
     got = green.maege(m2, tokenizers=["word", "char"], n=[2, 4], reps=1, gleu=True, gleu_iterations=10)

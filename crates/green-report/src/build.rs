@@ -250,9 +250,10 @@ fn retokenize_all(input: &Input, tok: &dyn Tokenizer) -> Result<Texts, Error> {
 }
 
 /// The edits of `source` → each of `targets` (annotator = position), as `green
-/// errant-parallel -lev -merge all-merge` extracts them. An empty source has none.
+/// errant-parallel -lev -merge all-merge` extracts them from the tokens (a target with the
+/// source's tokens is a noop, whatever its spaces). An empty source has none.
 fn extract(i: usize, source: &str, targets: &[&str]) -> Result<Vec<Edit>, Error> {
-    Ok(parallel::sentence(source, targets, Merge::AllMerge)
+    Ok(parallel::token_sentence(source, targets, Merge::AllMerge)
         .map_err(|e| Error(format!("sentence {}: {e}", i + 1)))?
         .map_or_else(Vec::new, |s| s.edits))
 }

@@ -7,7 +7,7 @@
 use anyhow::{bail, Context, Result};
 use green_io::{m2, Input};
 use green_meta::maege::{self, Options, Protocol, RefMode};
-use green_meta::{Level, MetricConfig};
+use green_meta::{Level, MetricConfig, Sweep};
 
 use crate::limits::{bounded, MAX_GLEU_ITERATIONS, MAX_M, MAX_MAEGE_REPS};
 use crate::output::emit;
@@ -127,29 +127,24 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
     if let Some(b) = args.betas.iter().find(|b| b.is_nan() || **b < 0.0) {
         bail!("beta must be a non-negative number or inf (got {b})");
     }
-    let mut out = Vec::new();
-    let gleu = args.gleu.then_some((args.gleu_iterations, args.seed));
-    for level in &args.levels {
-        let level: Level = level.parse()?;
-        for tok in &args.tokenizers {
-            out.extend(MetricConfig::grid(
-                tok,
-                normalization,
-                level,
-                &args.n,
-                &args.betas,
-                gleu,
-            ));
-            out.extend(MetricConfig::edit_rows(
-                tok,
-                normalization,
-                level,
-                args.m2,
-                args.edits,
-            ));
-        }
+    let levels: Vec<Level> = args
+        .levels
+        .iter()
+        .map(|l| l.parse())
+        .collect::<Result<_, _>>()?;
+    Ok(Sweep {
+        tokenizers: &args.tokenizers,
+        normalization,
+        levels: &levels,
+        ns: &args.n,
+        betas: &args.betas,
+        green: true,
+        gleu: args.gleu.then_some((args.gleu_iterations, args.seed)),
+        m2: args.m2,
+        edits: args.edits,
+        cleme2: false,
     }
-    Ok(out)
+    .configs())
 }
 
 pub fn run(args: &Args) -> Result<()> {

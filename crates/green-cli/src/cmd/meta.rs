@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use green_meta::{
     dataset::{Dataset, Descriptor, BUILTIN},
-    HumanScore, Level, MetricConfig, Options, TiePolicy, TrueSkill,
+    HumanScore, Level, MetricConfig, Options, Sweep, TiePolicy, TrueSkill,
 };
 
 use crate::limits::{bounded, MAX_GLEU_ITERATIONS, MAX_TS_RUNS, MAX_WINDOW};
@@ -250,40 +250,19 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
             bail!("beta must be >= 0 (got {beta})");
         }
     }
-    let gleu = (args.gleu || args.gleu_only).then_some((args.gleu_iterations, args.seed));
-    let mut out = Vec::new();
-    for tok in &args.tokenizers {
-        let ns = match (args.gleu_only, ns.is_empty()) {
-            (true, _) => Vec::new(),
-            (false, true) => vec![if tok.contains("char") { 6 } else { 4 }],
-            (false, false) => ns.clone(),
-        };
-        for &level in &levels {
-            out.extend(MetricConfig::grid(
-                tok,
-                normalization,
-                level,
-                &ns,
-                &betas,
-                gleu,
-            ));
-            out.extend(MetricConfig::edit_rows(
-                tok,
-                normalization,
-                level,
-                args.m2,
-                args.edits,
-            ));
-            if args.cleme2 {
-                out.extend(MetricConfig::cleme2_gotoscorer_rows(
-                    tok,
-                    normalization,
-                    level,
-                ));
-            }
-        }
+    Ok(Sweep {
+        tokenizers: &args.tokenizers,
+        normalization,
+        levels: &levels,
+        ns: &ns,
+        betas: &betas,
+        green: !args.gleu_only,
+        gleu: (args.gleu || args.gleu_only).then_some((args.gleu_iterations, args.seed)),
+        m2: args.m2,
+        edits: args.edits,
+        cleme2: args.cleme2,
     }
-    Ok(out)
+    .configs())
 }
 
 pub fn run(args: &Args) -> Result<()> {

@@ -36,7 +36,8 @@ def _names(values: Any) -> List[str]:
 
 
 def _grid(
-    tokenizers: Any, n: Any, beta: Any, levels: Any, norm: str, gleu: bool, m2: bool, edits: bool, gleu_iterations: int, seed: int
+    tokenizers: Any, n: Any, beta: Any, levels: Any, norm: str, gleu: bool, m2: bool, edits: bool, gleu_iterations: int, seed: int,
+    cleme2: bool = False,
 ) -> Dict[str, Any]:
     ns = [] if n is None else [n] if isinstance(n, int) else list(n)
     for value in ns:
@@ -54,6 +55,7 @@ def _grid(
         gleu=bool(gleu),
         m2=bool(m2),
         edits=bool(edits),
+        cleme2=bool(cleme2),
         gleu_iterations=_check.integer("gleu_iterations", gleu_iterations, 1, MAX_GLEU_ITERATIONS),
         seed=_check.integer("seed", seed, 0, 2**64 - 1),
     )
@@ -76,6 +78,7 @@ def meta(
     gleu: bool = False,
     m2: bool = False,
     edits: bool = False,
+    cleme2: bool = False,
     gleu_iterations: int = 500,
     human: str = "ew",
     ties: str = "denominator",
@@ -92,7 +95,8 @@ def meta(
     judgments on each dataset (built-in names, see :func:`datasets`, or descriptor TOML
     files), ``data`` the directory their paths are relative to (``../shared/data``).
 
-    The keywords are the CLI's options (``n`` None: 6 for char tokenizers, else 4); the result
+    The keywords are the CLI's options (``n`` None: 6 for char tokenizers, else 4; ``cleme2``:
+    CLEME2.0 and GoToScorer rows, ``--cleme2``); the result
     has ``columns`` (dataset, view, system set, level, statistic), ``rows`` (one per
     configuration: ``label``, ``values`` in column order, ``system_scores``...) and ``human``
     (the human system scores)."""
@@ -100,7 +104,7 @@ def meta(
     settings = dict(
         datasets=_names(datasets),
         data=os.fspath(data),
-        **_grid(tokenizers, n, beta, levels, norm, gleu, m2, edits, gleu_iterations, seed),
+        **_grid(tokenizers, n, beta, levels, norm, gleu, m2, edits, gleu_iterations, seed, cleme2),
         human=human,
         ties=ties,
         ts_runs=_check.integer("ts_runs", ts_runs, 1, MAX_TS_RUNS),
