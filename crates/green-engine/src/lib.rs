@@ -17,6 +17,7 @@
 //! assert!((eval.report.systems[0].betas[0].corpus - 0.7217).abs() < 1e-4);
 //! ```
 
+mod common;
 pub mod corpus;
 pub mod count;
 pub mod gleu;

@@ -9,7 +9,8 @@
 //! - the counter equals the definition (n-gram multisets, regions per n-gram) however
 //!   often the texts repeat one another (equal texts share their counts) or share a start
 //!   and an end with the source (whose tokens and n-gram ids are copied), at word and
-//!   character level, between assorted whitespace.
+//!   character level, between assorted whitespace; and in long texts that share runs
+//!   between their edits (which the counter takes out).
 
 use green_engine::{Accumulator, Chars, Config, Counter, Regions, Scorer, Tokenizer, Whitespace};
 use proptest::prelude::*;
@@ -47,6 +48,32 @@ fn edited() -> impl Strategy<Value = Vec<String>> {
                 format!("{start} {middle} {end}")
             })
             .collect()
+    })
+}
+
+/// A long source (60 to 160 words of a small vocabulary, so runs repeat) and three
+/// corrections of it with up to five local edits each: the texts share runs between their
+/// edits, which the counter cuts out of long sentences.
+fn long_edited() -> impl Strategy<Value = Vec<String>> {
+    let word = || prop::sample::select(vec!["a", "b", "the", "cat", ".", "é", "猫"]);
+    let edit = (
+        any::<prop::sample::Index>(),
+        0..4usize,
+        prop::collection::vec(word(), 0..3),
+    );
+    let edits = prop::collection::vec(prop::collection::vec(edit, 0..6), 3);
+    (prop::collection::vec(word(), 60..160), edits).prop_map(|(source, edits)| {
+        let mut texts = vec![source.join(" ")];
+        for text_edits in edits {
+            let mut text = source.clone();
+            for (at, delete, insert) in text_edits {
+                let i = at.index(text.len() + 1);
+                let end = (i + delete).min(text.len());
+                text.splice(i..end, insert);
+            }
+            texts.push(text.join(" "));
+        }
+        texts
     })
 }
 
@@ -108,6 +135,26 @@ proptest! {
         for (hi, &c) in h.iter().enumerate() {
             for (ri, &reference) in r.iter().enumerate() {
                 let expected = naive(tokenizer, text(s), reference, c, 4);
+                prop_assert_eq!(got.get(hi, ri), &expected[..]);
+            }
+        }
+    }
+
+    #[test]
+    fn counts_equal_the_definition_when_long_texts_share_runs_between_edits(
+        pool in long_edited(),
+        refs in prop::collection::vec(0..4usize, 1..3),
+        hyps in prop::collection::vec(0..4usize, 1..3),
+        n in 1..7usize,
+        chars in any::<bool>(),
+    ) {
+        let tokenizer: &dyn Tokenizer = if chars { &Chars { skip_whitespace: true } } else { &Whitespace };
+        let r: Vec<&str> = refs.iter().map(|&i| pool[i].as_str()).collect();
+        let h: Vec<&str> = hyps.iter().map(|&i| pool[i].as_str()).collect();
+        let got = Counter::new().count(tokenizer, n, &pool[0], &r, &h).unwrap();
+        for (hi, &c) in h.iter().enumerate() {
+            for (ri, &reference) in r.iter().enumerate() {
+                let expected = naive(tokenizer, &pool[0], reference, c, n);
                 prop_assert_eq!(got.get(hi, ri), &expected[..]);
             }
         }
