@@ -104,3 +104,20 @@ fn a_conllu_of_other_essays_is_one_error_line() {
         "{err}"
     );
 }
+
+#[test]
+fn systems_may_share_the_references_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in ["ref", "res"] {
+        for e in std::fs::read_dir(fixtures().join(sub)).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();
+        }
+    }
+    let out = stdout(&green(
+        dir.path(),
+        &["multigec", "--ref-dir", ".", "--hyp-dir", "."],
+    ));
+    let golden = std::fs::read_to_string(fixtures().join("scores.csv")).unwrap();
+    assert_eq!(out, golden);
+}

@@ -80,6 +80,7 @@ pub fn run(args: &Args) -> Result<()> {
         let hyps: Vec<&String> = hyp_names
             .iter()
             .filter(|n| n.starts_with(corpus.as_str()) && n.ends_with(&suffix))
+            .filter(|n| !is_reference(n, corpus, &suffix))
             .collect();
         if hyps.is_empty() {
             continue; // as the scorer: a corpus without a system file is not scored
@@ -170,6 +171,21 @@ struct Row {
     p: f64,
     r: f64,
     f: f64,
+}
+
+/// Whether a file name is the corpus' original or one of its references (when the systems'
+/// files share their directory).
+fn is_reference(name: &str, corpus: &str, suffix: &str) -> bool {
+    let Some(kind) = name
+        .strip_prefix(corpus)
+        .and_then(|n| n.strip_suffix(suffix))
+    else {
+        return false;
+    };
+    kind == "-orig"
+        || kind
+            .strip_prefix("-ref")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A directory's file names, sorted.
