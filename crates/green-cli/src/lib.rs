@@ -59,6 +59,8 @@ pub enum Command {
     ErrantParallel(cmd::parallel::Args),
     /// GLEU (Napoles et al.) exactly as the PyPI package `gleu --fix-seed` prints it.
     Gleu(cmd::gleu::Args),
+    /// MultiGEC-2025's table (GLEU, ERRANT P/R/F0.5 per language and corpus) as its official scorer writes scores.csv: green multigec --ref-dir DIR --hyp-dir DIR
+    Multigec(cmd::multigec::Args),
     /// GoToScorer (Gotou et al. 2020) as gec-metrics computes it: green gotoscorer -hyp HYP.m2... -ref REF.m2 [--weights W.json]
     Gotoscorer(cmd::gotoscorer::Args),
     /// GoToScorer's weight file from many systems, as gecmetrics-gen-gotoscorer-weight writes it: green gotoscorer-weights -ref REF.m2 -hyp HYP.m2... -out W.json
@@ -120,6 +122,7 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::ErrantCompare(args) => cmd::errant::run(args),
         Command::ErrantParallel(args) => cmd::parallel::run(args),
         Command::Gleu(args) => cmd::gleu::run(args),
+        Command::Multigec(args) => cmd::multigec::run(args),
         Command::Gotoscorer(args) => cmd::gotoscorer::run(args),
         Command::GotoscorerWeights(args) => cmd::gotoscorer::run_weights(args),
         Command::M2(args) => cmd::m2::run(args),

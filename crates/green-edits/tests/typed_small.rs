@@ -123,3 +123,42 @@ fn the_ud_classifier_writes_cainesaps_m2() {
         assert_eq!(got, read(&format!("ud/{merge}.m2")), "{merge}");
     }
 }
+
+/// The UD classifier on a real non-English parse: 37 French sentences written for this test
+/// (`tests/fixtures/errant-ud-fr`), corrected by two annotators, tagged by spaCy's
+/// fr_core_news_sm 3.8.0 (whose XPOS is the UPOS, as the UD map expects), and the M2 that
+/// cainesap/errant's own `errant_parallel` writes from that CoNLL-U under each merger
+/// (`scripts/errant-conllu-oracle.py m2 --errant CHECKOUT`).
+#[test]
+fn the_ud_classifier_writes_cainesaps_m2_on_french() {
+    let fr = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/errant-ud-fr");
+    let read_fr = |name: &str| std::fs::read_to_string(fr.join(name)).unwrap();
+    let fr_docs = |name: &str| {
+        let lines: Vec<String> = read_fr(&format!("{name}.txt"))
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let conllu = format!("{name}.conllu");
+        let sentences = green_edits::conllu::parse(&read_fr(&conllu), &conllu).unwrap();
+        let docs = docs_for_lines(&lines, &sentences, name, &conllu).unwrap();
+        (lines, docs)
+    };
+    let (orig, orig_docs) = fr_docs("orig");
+    let cors = [fr_docs("cor"), fr_docs("cor2")];
+    let ud = Classifier::ud();
+    for merge in ["rules", "all-split", "all-merge", "all-equal"] {
+        let merger: Merger = merge.parse().unwrap();
+        let got: String = orig
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let c: Vec<(&str, &Doc)> = cors
+                    .iter()
+                    .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
+                    .collect();
+                block(line, &orig_docs[i], &c, false, merger, &ud).unwrap()
+            })
+            .collect();
+        assert_eq!(got, read_fr(&format!("{merge}.m2")), "{merge}");
+    }
+}

@@ -323,3 +323,83 @@ pub fn errant_parallel(
     })?
     .map_err(green_err)
 }
+
+/// ERRANT's whole pipeline (linguistic alignment, merger, classifier) on a tagger's
+/// annotations: ``orig`` and each list of ``cor`` are tokenized lines, ``orig_conllu`` and
+/// ``cor_conllu`` the CoNLL-U of each (its sentences in line order, one or more per
+/// non-empty line, whose words are the line's tokens). ``green_gec.errant_typed`` builds these
+/// from spaCy Docs.
+#[pyfunction]
+#[pyo3(signature = (orig, cor, orig_conllu, cor_conllu, *, merge = "rules", classifier = "english", lev = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn errant_parallel_conllu(
+    py: Python<'_>,
+    orig: &Bound<'_, PyAny>,
+    cor: Vec<Bound<'_, PyAny>>,
+    orig_conllu: &str,
+    cor_conllu: Vec<String>,
+    merge: &str,
+    classifier: &str,
+    lev: bool,
+) -> PyResult<String> {
+    use green_edits::typed::{block, docs_for_lines, Classifier, Merger};
+    let merger: Merger = merge.parse().map_err(green_err)?;
+    let classifier = match classifier {
+        "english" => Classifier::english(),
+        "ud" => Classifier::ud(),
+        other => {
+            return Err(green_err(format!(
+                "classifier '{other}': choose english (ERRANT 3.0.2) or ud (MultiGEC-2025's cainesap/errant)"
+            )))
+        }
+    };
+    let orig = extract_lines(orig, "orig")?;
+    let cor = cor
+        .iter()
+        .map(|c| extract_lines(c, "each cor"))
+        .collect::<PyResult<Vec<_>>>()?;
+    if cor.is_empty() || cor.len() != cor_conllu.len() {
+        return Err(green_err(format!(
+            "{} corrected files and {} CoNLL-U texts; give at least one, one CoNLL-U for each",
+            cor.len(),
+            cor_conllu.len()
+        )));
+    }
+    for (k, c) in cor.iter().enumerate() {
+        if c.len() != orig.len() {
+            return Err(green_err(format!(
+                "cor[{k}] has {} lines but orig has {}; they must match line for line",
+                c.len(),
+                orig.len()
+            )));
+        }
+    }
+    pool::detach(py, || -> Result<String, String> {
+        let docs = |lines: &[String], text: &str, name: &str| {
+            let sentences = green_edits::conllu::parse(text, &format!("{name} CoNLL-U"))
+                .map_err(|e| e.to_string())?;
+            docs_for_lines(lines, &sentences, name, &format!("{name} CoNLL-U"))
+                .map_err(|e| e.to_string())
+        };
+        let orig_docs = docs(&orig, orig_conllu, "orig")?;
+        let cor_docs = cor
+            .iter()
+            .zip(&cor_conllu)
+            .enumerate()
+            .map(|(k, (lines, text))| docs(lines, text, &format!("cor[{k}]")))
+            .collect::<Result<Vec<_>, String>>()?;
+        orig.iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let c: Vec<(&str, &green_edits::typed::Doc)> = cor
+                    .iter()
+                    .zip(&cor_docs)
+                    .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
+                    .collect();
+                block(o, &orig_docs[i], &c, lev, merger, &classifier)
+                    .map_err(|e| format!("line {}: {e}", i + 1))
+            })
+            .collect()
+    })?
+    .map_err(green_err)
+}

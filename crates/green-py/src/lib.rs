@@ -253,6 +253,7 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(meta::maege, m)?)?;
     m.add_function(wrap_pyfunction!(meta::datasets, m)?)?;
     m.add_function(wrap_pyfunction!(edits::errant_parallel, m)?)?;
+    m.add_function(wrap_pyfunction!(edits::errant_parallel_conllu, m)?)?;
     m.add_function(wrap_pyfunction!(report::html_report, m)?)?;
     m.add_function(wrap_pyfunction!(tokenizer_options, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_lines, m)?)?;

@@ -11,6 +11,7 @@ pub mod maege;
 pub mod maxmatch;
 pub mod merge;
 pub mod meta;
+pub mod multigec;
 pub mod napoles;
 pub mod paired;
 pub mod parallel;

@@ -37,6 +37,7 @@ from ._check import keyword_data
 from ._edits import Cleme, ErrantCompare, MaxMatch
 from ._gleu import Gleu
 from ._green import GreenError, GreenWarning, __version__, errant_parallel, tokenizer_options, tokenizers
+from ._spacy import errant_typed
 from ._meta import datasets, maege, meta
 from ._report import HtmlReport
 from ._score import Interval, Score
@@ -63,6 +64,7 @@ __all__ = [
     "corpus_score",
     "datasets",
     "errant_parallel",
+    "errant_typed",
     "evaluate",
     "html_report",
     "io",
