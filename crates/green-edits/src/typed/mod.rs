@@ -194,7 +194,13 @@ impl Cost for Linguistic<'_> {
 /// ASCII text (the common case) is compared as bytes, without collecting characters.
 pub(crate) fn indel_distance(a: &str, b: &str) -> f64 {
     let (total, common) = if a.is_ascii() && b.is_ascii() {
-        (a.len() + b.len(), lcs(a.as_bytes(), b.as_bytes()))
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        let common = if a.len() <= 64 {
+            lcs_bits(a, b)
+        } else {
+            lcs(a, b)
+        };
+        (a.len() + b.len(), common)
     } else {
         let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
         (a.len() + b.len(), lcs(&a, &b))
@@ -203,6 +209,27 @@ pub(crate) fn indel_distance(a: &str, b: &str) -> f64 {
         return 0.0;
     }
     (total - 2 * common) as f64 / total as f64
+}
+
+/// Length of the longest common subsequence of ASCII `a` (at most 64 bytes) and `b`, a
+/// whole row of the table at a time in the bits of one word (Hyyrö's bit-parallel LCS: bit i
+/// of `row` is 0 where the LCS grows at position i of `a`).
+fn lcs_bits(a: &[u8], b: &[u8]) -> usize {
+    let mut at = [0u64; 128];
+    for (i, &x) in a.iter().enumerate() {
+        at[usize::from(x & 0x7F)] |= 1 << i;
+    }
+    let mut row = !0u64;
+    for &y in b {
+        let matched = row & at[usize::from(y & 0x7F)];
+        row = row.wrapping_add(matched) | (row - matched);
+    }
+    let used = if a.len() == 64 {
+        !0
+    } else {
+        (1u64 << a.len()) - 1
+    };
+    (!row & used).count_ones() as usize
 }
 
 /// Length of the longest common subsequence, one row (on the stack for short words).
@@ -349,6 +376,20 @@ pub fn block(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_bit_parallel_lcs_is_the_table_s() {
+        let words = [
+            "", "a", "ab", "ba", "abc", "acb", "banana", "ananas", "the", "then", "aaaa",
+        ];
+        let long = "xy".repeat(32);
+        for a in words.iter().copied().chain([long.as_str(), &long[1..]]) {
+            for b in words.iter().copied().chain([long.as_str()]) {
+                let (x, y) = (a.as_bytes(), b.as_bytes());
+                assert_eq!(super::lcs_bits(x, y), super::lcs(x, y), "{a:?} {b:?}");
+            }
+        }
+    }
+
     use super::*;
 
     #[test]
