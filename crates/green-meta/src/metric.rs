@@ -1277,6 +1277,68 @@ mod tests {
     }
 
     #[test]
+    fn typed_edits_read_the_annotations_of_every_text() {
+        // "he go school" → "he goes to school" with spaCy's annotations of both: ERRANT 3.0.2
+        // gives one R:OTHER edit "go" → "goes to" (checked with `errant.annotate`); an
+        // identical reference is a noop and needs no parse.
+        let row = |i, form: &str, lemma: &str, upos: &str, xpos: &str, head, dep: &str| {
+            format!("{i}\t{form}\t{lemma}\t{upos}\t{xpos}\t_\t{head}\t{dep}\t_\t_\n")
+        };
+        let conllu = [
+            row(1, "he", "he", "PRON", "PRP", 2, "nsubj"),
+            row(2, "go", "go", "VERB", "VBP", 0, "ROOT"),
+            row(3, "school", "school", "NOUN", "NN", 2, "dobj"),
+            "\n".into(),
+            row(1, "he", "he", "PRON", "PRP", 2, "nsubj"),
+            row(2, "goes", "go", "VERB", "VBZ", 0, "ROOT"),
+            row(3, "to", "to", "ADP", "IN", 2, "prep"),
+            row(4, "school", "school", "NOUN", "NN", 3, "pobj"),
+        ]
+        .concat();
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("t.txt"),
+            "he go school\nhe goes to school\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("t.conllu"), conllu).unwrap();
+        let a = crate::annotations::Annotations::read(dir.path()).unwrap();
+        let classifier = green_edits::typed::Classifier::english();
+        let (refs, hyps) = typed_edits(
+            &a,
+            &classifier,
+            "he go  school",
+            &["he goes to school", "he go school"],
+            &["he goes to school"],
+        )
+        .unwrap();
+        let shown = |s: &green_edits::Sentence| -> Vec<(i64, i64, String, String, i64)> {
+            (s.edits.iter())
+                .map(|e| {
+                    (
+                        e.start,
+                        e.end,
+                        e.kind.clone(),
+                        e.correction.clone(),
+                        e.annotator,
+                    )
+                })
+                .collect()
+        };
+        let want = vec![(1, 2, "R:OTHER".to_string(), "goes to".to_string(), 0)];
+        assert_eq!(shown(&hyps[0]), want);
+        let mut with_noop = want.clone();
+        with_noop.push((-1, -1, "noop".into(), "-NONE-".into(), 1));
+        assert_eq!(shown(&refs), with_noop);
+        assert_eq!(refs.source, "he go school");
+        let e = typed_edits(&a, &classifier, "he go school", &["she goes"], &[]).unwrap_err();
+        assert!(
+            e.starts_with("no annotation of the tokens 'she goes'"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn gleu_by_hand() {
         // S = "a b c", R = "a x c", C = "a b c": unigrams a: s1 r1 c1 → TK; b: s1 r0 c1 → UD;
         // c → TK; x: r only → UI. p1 = (0 + 2 - 1) / (2 + 0 + 1) = 1/3.
