@@ -1,5 +1,6 @@
 //! `--stats` and `green merge` for the edit-based metrics: a corpus scored in shards by
-//! `green maxmatch`, `green errant-compare` and `green cleme` and merged prints what one run
+//! `green maxmatch`, `green errant-compare`, `green cleme`, `green cleme2` and
+//! `green gotoscorer` and merged prints what one run
 //! over the whole prints, byte for byte, in every output form. The corpora are generated, with
 //! cuts where the running totals (M2, ERRANT) and the mean chunk length (CLEME) matter.
 
@@ -169,7 +170,7 @@ fn edit_metric_shards_merge_to_one_run() {
     };
     // (command, its settings, the output forms compared).
     type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a [&'a str]]);
-    let cases: [Case; 5] = [
+    let cases: [Case; 8] = [
         (
             "maxmatch",
             &[],
@@ -183,6 +184,9 @@ fn edit_metric_shards_merge_to_one_run() {
         ),
         ("errant-compare", &["--cat", "3", "--ds"], &[&[]]),
         ("cleme", &[], &[&[], &["--format", "json"]]),
+        ("cleme2", &[], &[&[], &["--format", "json"]]),
+        ("cleme2", &["--weigher", "none"], &[&[]]),
+        ("gotoscorer", &[], &[&[], &["--format", "json"]]),
     ];
     for (c, (metric, settings, outputs)) in cases.into_iter().enumerate() {
         let mut files = Vec::new();
@@ -203,7 +207,13 @@ fn edit_metric_shards_merge_to_one_run() {
         }
     }
     // Row ranges of the whole files (`--rows`), given in any order, merge to the whole too.
-    for metric in ["maxmatch", "errant-compare", "cleme"] {
+    for metric in [
+        "maxmatch",
+        "errant-compare",
+        "cleme",
+        "cleme2",
+        "gotoscorer",
+    ] {
         let mut files = Vec::new();
         for (p, rows) in ["170:", "0:1", "1:170"].into_iter().enumerate() {
             let stats = format!("{metric}-rows{p}.json");
@@ -228,7 +238,13 @@ fn edit_metric_shards_merge_to_one_run() {
     assert_ne!(alone, run(root, &shard("maxmatch", &[])));
 
     // Paired tests read the same shards: the parts give what the whole's statistics give.
-    for (c, metric) in [(0, "maxmatch"), (2, "errant-compare"), (4, "cleme")] {
+    for (c, metric) in [
+        (0, "maxmatch"),
+        (2, "errant-compare"),
+        (4, "cleme"),
+        (5, "cleme2"),
+        (7, "gotoscorer"),
+    ] {
         let whole = format!("whole{c}.json");
         run(root, &with(&shard(metric, &[]), &["--stats", &whole]));
         let parts: Vec<String> = (0..3).map(|p| format!("{metric}{c}-{p}.json")).collect();

@@ -717,6 +717,33 @@ impl Cleme2 {
     }
 }
 
+impl green_metric::Checked for SentenceStats {
+    /// Every reference classifies the same hypothesis chunks as all of them at once, and the
+    /// lengths stay within what a sentence can have.
+    fn check(&self) -> Result<(), String> {
+        let max = green_metric::MAX_COUNT;
+        let lengths = (self.dependent.iter().flatten())
+            .chain(&self.independent)
+            .map(|&(l, _)| u64::from(l))
+            .sum::<u64>();
+        if lengths > max || self.ref_length.0 > max {
+            return Err("CLEME2.0 statistics larger than a sentence can have".into());
+        }
+        let n = self.independent.len();
+        if self.dependent.iter().any(|d| d.len() != n) {
+            return Err(
+                "CLEME2.0 statistics whose references classify different numbers of chunks".into(),
+            );
+        }
+        if self.ref_length.1 > (n * self.dependent.len()) as u64 {
+            return Err(
+                "CLEME2.0 statistics with more changed reference chunks than chunks".into(),
+            );
+        }
+        Ok(())
+    }
+}
+
 impl green_metric::Metric for Cleme2 {
     type Stats = SentenceStats;
     type Totals = f64;

@@ -432,6 +432,25 @@ pub struct GoToScorer {
     pub beta: f64,
 }
 
+impl green_metric::Checked for SentenceStats {
+    /// Every chunk names a type of the sentence and weighs a finite, non-negative amount.
+    fn check(&self) -> Result<(), String> {
+        let types = self.types.len() as u64;
+        for c in &self.chunks {
+            if u64::from(c.kind) >= types {
+                return Err("GoToScorer statistics with a chunk of an unknown type".into());
+            }
+            if !(c.weight.is_finite() && c.weight >= 0.0) {
+                return Err(format!(
+                    "GoToScorer statistics with a chunk weight of {}",
+                    c.weight
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl green_metric::Metric for GoToScorer {
     type Stats = SentenceStats;
     type Totals = Score;

@@ -362,6 +362,8 @@ pub struct Dataset {
     /// Hypotheses that replace a system's for corpus-level scores only (`corpus_system_files`):
     /// (sentence, system, text).
     pub corpus_hyps: Vec<(usize, usize, String)>,
+    /// A tagger's annotations of the texts, for typed ERRANT rows ([`Dataset::with_annotations`]).
+    pub annotations: Option<std::sync::Arc<crate::annotations::Annotations>>,
 }
 
 /// A sentence as read: its src-id, source, references and gold edits (M2 parts).
@@ -692,7 +694,17 @@ impl Dataset {
             views,
             sets,
             corpus_hyps,
+            annotations: None,
         })
+    }
+
+    /// The dataset with a tagger's annotations of its texts, which typed ERRANT rows read.
+    pub fn with_annotations(
+        mut self,
+        annotations: std::sync::Arc<crate::annotations::Annotations>,
+    ) -> Dataset {
+        self.annotations = Some(annotations);
+        self
     }
 
     /// The dataset whose hypotheses are those of corpus-level scores: `None` without

@@ -8,6 +8,7 @@
 //! region counts made once per tokenizer ([`metric`]), and correlates the two at system and
 //! sentence level ([`eval`], on top of the general [`stats`] module that MAEGE reuses).
 
+pub mod annotations;
 pub mod dataset;
 pub mod erratum;
 pub mod eval;

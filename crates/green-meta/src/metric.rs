@@ -58,6 +58,12 @@ pub enum Metric {
     Errant {
         beta: f64,
     },
+    /// ERRANT's span F with ERRANT's own typed edits (its linguistic alignment and rule-based
+    /// merger), from a tagger's annotations of every text ([`crate::annotations`]): the
+    /// ERRANT of SEEDA's Table 5. Word level only (the tagger's tokens).
+    ErrantTyped {
+        beta: f64,
+    },
     /// CLEME (Ye et al. 2023) on the same extracted edits: corpus level = CLEME with its
     /// corpus weights, mean level and sentence scores = SentCLEME's sentence F.
     Cleme {
@@ -149,6 +155,8 @@ pub struct Sweep<'a> {
     pub gleu: Option<(usize, u64)>,
     pub m2: bool,
     pub edits: bool,
+    /// With `edits`: also ERRANT with typed edits (the datasets carry annotations).
+    pub typed: bool,
     pub cleme2: bool,
 }
 
@@ -170,7 +178,7 @@ impl Sweep<'_> {
                     tok, norm, level, ns, self.betas, self.gleu,
                 ));
                 out.extend(MetricConfig::edit_rows(
-                    tok, norm, level, self.m2, self.edits,
+                    tok, norm, level, self.m2, self.edits, self.typed,
                 ));
                 if self.cleme2 {
                     out.extend(MetricConfig::cleme2_gotoscorer_rows(tok, norm, level));
@@ -257,6 +265,9 @@ impl MetricConfig {
             Metric::Errant { beta } => {
                 format!("ERRANT {}{norm} β={beta} {level}", self.tokenizer)
             }
+            Metric::ErrantTyped { beta } => {
+                format!("ERRANT-typed {}{norm} β={beta} {level}", self.tokenizer)
+            }
             Metric::Cleme { beta, independent } => format!(
                 "CLEME-{} {}{norm} β={beta} {level}",
                 if independent { "ind" } else { "dep" },
@@ -286,19 +297,22 @@ impl MetricConfig {
             Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
             Metric::M2 { .. }
             | Metric::Errant { .. }
+            | Metric::ErrantTyped { .. }
             | Metric::Cleme { .. }
             | Metric::Cleme2 { .. }
             | Metric::GoToScorer { .. } => 1,
         }
     }
 
-    /// M2, ERRANT and CLEME rows for one tokenizer and level (`m2`, `edits`: which).
+    /// M2, ERRANT (and ERRANT with typed edits, `typed`) and CLEME rows for one tokenizer and
+    /// level (`m2`, `edits`: which).
     pub fn edit_rows(
         tokenizer: &str,
         normalization: Normalization,
         level: Level,
         m2: bool,
         edits: bool,
+        typed: bool,
     ) -> Vec<MetricConfig> {
         let mut metrics = Vec::new();
         if m2 {
@@ -306,6 +320,9 @@ impl MetricConfig {
         }
         if edits {
             metrics.push(Metric::Errant { beta: 0.5 });
+            if typed {
+                metrics.push(Metric::ErrantTyped { beta: 0.5 });
+            }
             for independent in [false, true] {
                 metrics.push(Metric::Cleme {
                     beta: 0.5,
@@ -495,6 +512,7 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
     match config.metric {
         Metric::M2 { beta } => m2_scores(data, config, beta),
         Metric::Errant { .. }
+        | Metric::ErrantTyped { .. }
         | Metric::Cleme { .. }
         | Metric::Cleme2 { .. }
         | Metric::GoToScorer { .. } => edit_scores(data, config),
@@ -770,6 +788,112 @@ pub(crate) fn extracted_edits(
     Ok((sentence(&refs)?, hyps))
 }
 
+/// The annotations a typed ERRANT row reads: the dataset's, on its own whitespace tokens.
+fn typed_annotations<'d>(
+    data: &'d Dataset,
+    config: &MetricConfig,
+) -> Result<&'d crate::annotations::Annotations, Error> {
+    let name = &data.descriptor.name;
+    if data.descriptor.tokenizer(&config.tokenizer) != "word" || !config.normalization.is_identity()
+    {
+        return Err(Error::Config(format!(
+            "{}: typed ERRANT reads the tagger's tokens, the text's own whitespace tokens: use tokenizer word without normalisation",
+            config.label()
+        )));
+    }
+    data.annotations.as_deref().ok_or_else(|| {
+        Error::Config(format!(
+            "dataset {name}: {} needs a tagger's annotations of every source, reference and output (--annotations DIR; see docs/meta.md)",
+            config.label()
+        ))
+    })
+}
+
+/// Edits of `source` → all `refs` (one annotator each) and → each hypothesis, as ERRANT
+/// 3.0.2's `errant_parallel` makes them by default (linguistic alignment, rules merger,
+/// English classifier) from the annotations of each text. As in [`extracted_edits`], a
+/// target with the source's tokens is a noop and an empty source has no edits.
+pub(crate) fn typed_edits(
+    annotations: &crate::annotations::Annotations,
+    classifier: &green_edits::typed::Classifier,
+    source: &str,
+    refs: &[&str],
+    hyps: &[&str],
+) -> Result<(green_edits::Sentence, Vec<green_edits::Sentence>), String> {
+    use crate::annotations::key;
+    use green_edits::{typed, Edit, Sentence};
+    let src = key(source);
+    let doc = |text: &str| {
+        annotations.get(text).ok_or_else(|| {
+            format!(
+                "no annotation of the tokens '{}' in {}; it must hold every source, reference and output the rows read",
+                shorten(&key(text)),
+                annotations.dir.display()
+            )
+        })
+    };
+    let orig = if src.is_empty() {
+        None
+    } else {
+        Some(doc(&src)?)
+    };
+    let sentence = |targets: &[&str]| -> Result<Sentence, String> {
+        let mut edits = Vec::new();
+        let Some(orig) = &orig else {
+            return Ok(Sentence {
+                line: 0,
+                source: String::new(),
+                edits,
+            });
+        };
+        for (id, t) in targets.iter().enumerate() {
+            let edit = |start, end, kind: String, correction: String| Edit {
+                line: 0,
+                start,
+                end,
+                kind,
+                correction,
+                annotator: id as i64,
+                alternative: 0,
+            };
+            let t = key(t);
+            if t == src {
+                edits.push(edit(-1, -1, "noop".into(), "-NONE-".into()));
+                continue;
+            }
+            let cor = doc(&t)?;
+            let found = typed::typed_edits(orig, &cor, false, typed::Merger::Rules, classifier)
+                .map_err(|e| e.to_string())?;
+            for e in found {
+                let text: Vec<&str> = cor.tokens[e.tgt.0..e.tgt.1]
+                    .iter()
+                    .map(|t| t.text.as_str())
+                    .collect();
+                edits.push(edit(e.src.0 as i64, e.src.1 as i64, e.kind, text.join(" ")));
+            }
+        }
+        Ok(Sentence {
+            line: 0,
+            source: src.clone(),
+            edits,
+        })
+    };
+    let hyps = hyps
+        .iter()
+        .map(|h| sentence(&[*h]))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((sentence(refs)?, hyps))
+}
+
+/// A text cut to 60 characters for a message.
+fn shorten(s: &str) -> String {
+    if s.chars().count() > 60 {
+        format!("{}…", s.chars().take(60).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
 /// ERRANT or CLEME of every system: edits extracted from the text (source → each reference,
 /// source → each hypothesis), per-sentence statistics in parallel, then each metric's corpus
 /// fold over each view, or its sentence scores.
@@ -778,6 +902,11 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
     let name = &data.descriptor.name;
     let (tok, resolved) = raw_tokenizer(data, config)?;
     let systems = data.descriptor.systems.len();
+    let typed = match config.metric {
+        Metric::ErrantTyped { .. } => Some(typed_annotations(data, config)?),
+        _ => None,
+    };
+    let classifier = green_edits::typed::Classifier::english();
     // `[sentence][system]` hypothesis sentences and per-sentence reference sentences.
     let sentences: Vec<(Sentence, Vec<Sentence>)> = data
         .sentences
@@ -786,18 +915,20 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
         .map(|(i, s)| {
             let refs: Vec<&str> = s.refs.iter().map(String::as_str).collect();
             let hyps: Vec<&str> = s.hyps.iter().map(String::as_str).collect();
-            extracted_edits(tok.as_ref().map(|t| t.as_dyn()), &s.source, &refs, &hyps).map_err(
-                |e| {
-                    Error::Input(format!(
-                        "dataset {name}: sentence {} ({resolved}): {e}",
-                        i + 1
-                    ))
-                },
-            )
+            let edits = match typed {
+                Some(a) => typed_edits(a, &classifier, &s.source, &refs, &hyps),
+                None => extracted_edits(tok.as_ref().map(|t| t.as_dyn()), &s.source, &refs, &hyps),
+            };
+            edits.map_err(|e| {
+                Error::Input(format!(
+                    "dataset {name}: sentence {} ({resolved}): {e}",
+                    i + 1
+                ))
+            })
         })
         .collect::<Result<_, Error>>()?;
     match config.metric {
-        Metric::Errant { beta } => {
+        Metric::Errant { beta } | Metric::ErrantTyped { beta } => {
             let opts = compare::Options {
                 beta,
                 ..Default::default()
@@ -1142,6 +1273,68 @@ mod tests {
         assert_eq!(
             "sentence".parse::<Level>().unwrap_err().to_string(),
             "unknown level 'sentence'; use corpus, mean, trueskill or expected-wins"
+        );
+    }
+
+    #[test]
+    fn typed_edits_read_the_annotations_of_every_text() {
+        // "he go school" → "he goes to school" with spaCy's annotations of both: ERRANT 3.0.2
+        // gives one R:OTHER edit "go" → "goes to" (checked with `errant.annotate`); an
+        // identical reference is a noop and needs no parse.
+        let row = |i, form: &str, lemma: &str, upos: &str, xpos: &str, head, dep: &str| {
+            format!("{i}\t{form}\t{lemma}\t{upos}\t{xpos}\t_\t{head}\t{dep}\t_\t_\n")
+        };
+        let conllu = [
+            row(1, "he", "he", "PRON", "PRP", 2, "nsubj"),
+            row(2, "go", "go", "VERB", "VBP", 0, "ROOT"),
+            row(3, "school", "school", "NOUN", "NN", 2, "dobj"),
+            "\n".into(),
+            row(1, "he", "he", "PRON", "PRP", 2, "nsubj"),
+            row(2, "goes", "go", "VERB", "VBZ", 0, "ROOT"),
+            row(3, "to", "to", "ADP", "IN", 2, "prep"),
+            row(4, "school", "school", "NOUN", "NN", 3, "pobj"),
+        ]
+        .concat();
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("t.txt"),
+            "he go school\nhe goes to school\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("t.conllu"), conllu).unwrap();
+        let a = crate::annotations::Annotations::read(dir.path()).unwrap();
+        let classifier = green_edits::typed::Classifier::english();
+        let (refs, hyps) = typed_edits(
+            &a,
+            &classifier,
+            "he go  school",
+            &["he goes to school", "he go school"],
+            &["he goes to school"],
+        )
+        .unwrap();
+        let shown = |s: &green_edits::Sentence| -> Vec<(i64, i64, String, String, i64)> {
+            (s.edits.iter())
+                .map(|e| {
+                    (
+                        e.start,
+                        e.end,
+                        e.kind.clone(),
+                        e.correction.clone(),
+                        e.annotator,
+                    )
+                })
+                .collect()
+        };
+        let want = vec![(1, 2, "R:OTHER".to_string(), "goes to".to_string(), 0)];
+        assert_eq!(shown(&hyps[0]), want);
+        let mut with_noop = want.clone();
+        with_noop.push((-1, -1, "noop".into(), "-NONE-".into(), 1));
+        assert_eq!(shown(&refs), with_noop);
+        assert_eq!(refs.source, "he go school");
+        let e = typed_edits(&a, &classifier, "he go school", &["she goes"], &[]).unwrap_err();
+        assert!(
+            e.starts_with("no annotation of the tokens 'she goes'"),
+            "{e}"
         );
     }
 

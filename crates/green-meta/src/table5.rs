@@ -10,9 +10,10 @@
 //!
 //! Rows: M2 (the m2scorer's corpus F0.5), SentM2 (the mean of its sentence scores), GLEU
 //! (corpus GLEU with the `gleu` package's fixed-seed reference draws), GREEN (not in the
-//! paper: green's own numbers only), and ERRANT and SentERRANT, whose paper values are shown
-//! but which need ERRANT's typed edits (spaCy tags and its rule-based merger), which the data
-//! do not carry.
+//! paper: green's own numbers only), and ERRANT and SentERRANT, which need ERRANT's typed
+//! edits (its linguistic alignment and rule-based merger on spaCy's tags): computed when the
+//! datasets carry a tagger's annotations ([`crate::annotations`]), else shown with the
+//! paper's values only.
 
 use std::fmt::Write as _;
 
@@ -81,17 +82,23 @@ pub const PAPER: [PaperRow; 5] = [
 ];
 
 /// Why a published row has no green numbers.
-pub const NEEDS_TYPED_EDITS: &str = "needs ERRANT's typed edits (spaCy POS tags and its rule-based merger); green's ERRANT rows use tagger-free all-merge edits, which are not the paper's";
+pub const NEEDS_TYPED_EDITS: &str = "needs ERRANT's typed edits (a tagger's lemmas, POS and dependencies for its alignment and rule-based merger): give their CoNLL-U with --annotations DIR (docs/meta.md)";
 
-/// The configurations of the table, one per row green computes, with the row's name.
-pub fn configs(gleu_iterations: usize, seed: u64) -> Vec<(&'static str, MetricConfig)> {
+/// The configurations of the table, one per row green computes, with the row's name;
+/// ERRANT and SentERRANT with `typed` (the datasets carry annotations).
+pub fn configs(
+    gleu_iterations: usize,
+    seed: u64,
+    typed: bool,
+) -> Vec<(&'static str, MetricConfig)> {
     let row = |metric, level| MetricConfig {
         metric,
         tokenizer: "word".into(),
         normalization: Normalization::default(),
         level,
     };
-    vec![
+    let errant = Metric::ErrantTyped { beta: 0.5 };
+    let mut rows = vec![
         ("M2", row(Metric::M2 { beta: 0.5 }, Level::Corpus)),
         ("SentM2", row(Metric::M2 { beta: 0.5 }, Level::Mean)),
         (
@@ -114,7 +121,12 @@ pub fn configs(gleu_iterations: usize, seed: u64) -> Vec<(&'static str, MetricCo
             "SentGREEN",
             row(Metric::Green { n: 4, beta: 2.0 }, Level::Mean),
         ),
-    ]
+    ];
+    if typed {
+        rows.push(("ERRANT", row(errant, Level::Corpus)));
+        rows.push(("SentERRANT", row(errant, Level::Mean)));
+    }
+    rows
 }
 
 /// The options the protocol fixes (published TrueSkill, ties in the denominator), with the
@@ -163,7 +175,8 @@ pub struct Table {
     pub report: Report,
 }
 
-/// Compute the table on the two datasets ([`DATASETS`], loaded by the caller in that order).
+/// Compute the table on the two datasets ([`DATASETS`], loaded by the caller in that order);
+/// the ERRANT rows when both carry annotations ([`Dataset::with_annotations`]).
 pub fn run(
     datasets: &[Dataset],
     gleu_iterations: usize,
@@ -183,7 +196,8 @@ pub fn run(
             )));
         }
     }
-    let rows = configs(gleu_iterations, seed);
+    let typed = datasets.iter().all(|d| d.annotations.is_some());
+    let rows = configs(gleu_iterations, seed, typed);
     let configs: Vec<MetricConfig> = rows.iter().map(|(_, c)| c.clone()).collect();
     let report = report::run(datasets, &configs, &protocol_options(options))?;
     let column = |k: usize| {
@@ -414,11 +428,17 @@ mod tests {
 
     #[test]
     fn every_paper_row_is_computed_or_explained() {
-        let rows = configs(5, 0);
+        let rows = configs(5, 0, false);
         for (name, _) in PAPER {
             let computed = rows.iter().any(|(n, _)| *n == name);
             assert!(computed || name.contains("ERRANT"), "{name}");
         }
+        let typed = configs(5, 0, true);
+        for (name, _) in PAPER {
+            assert!(typed.iter().any(|(n, _)| *n == name), "{name}");
+        }
+        let errant = typed.iter().find(|(n, _)| *n == "SentERRANT").unwrap();
+        assert_eq!(errant.1.label(), "ERRANT-typed word β=0.5 mean");
         // SentM2 is M2's mean of sentence scores, the paper's "Sent" prefix.
         let sent = rows.iter().find(|(n, _)| *n == "SentM2").unwrap();
         assert_eq!(sent.1.level, Level::Mean);

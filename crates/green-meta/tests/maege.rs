@@ -310,6 +310,7 @@ fn m2_with_extracted_gold_edits() {
         Level::Corpus,
         false,
         true,
+        false,
     ));
     let report = maege::run(&file, &configs, &opts).unwrap();
     // ERRANT and CLEME on the same extracted edits order the chain as M2 does.

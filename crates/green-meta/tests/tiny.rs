@@ -267,7 +267,14 @@ fn permutation_p_values_by_hand() {
 #[test]
 fn errant_and_cleme_rows_from_extracted_edits() {
     let data = load("tiny.toml").unwrap();
-    let configs = MetricConfig::edit_rows("word", Default::default(), Level::Corpus, false, true);
+    let configs = MetricConfig::edit_rows(
+        "word",
+        Default::default(),
+        Level::Corpus,
+        false,
+        true,
+        false,
+    );
     assert_eq!(configs.len(), 3);
     let report = run(&[data], &configs, &Options::default()).unwrap();
     // Reference edits c→d and y→z. A makes both (F 1); B none (P 1, R 0: F 0); C makes c→e
@@ -292,7 +299,14 @@ fn bootstrap_refolds_corpus_edit_metrics() {
         bootstrap: Some(green_meta::Bootstrap::new(200, 0, 0.95).unwrap()),
         ..Options::default()
     };
-    let configs = MetricConfig::edit_rows("word", Default::default(), Level::Corpus, false, true);
+    let configs = MetricConfig::edit_rows(
+        "word",
+        Default::default(),
+        Level::Corpus,
+        false,
+        true,
+        false,
+    );
     let report = run(&[load("tiny.toml").unwrap()], &configs, &options).unwrap();
     for row in &report.rows {
         let some: Vec<_> = row.intervals.iter().flatten().collect();

@@ -10,6 +10,7 @@
 
 mod callable;
 mod edits;
+mod edits2;
 mod gleu;
 mod green;
 mod guard;
@@ -243,6 +244,8 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<m2::MaxMatch>()?;
     m.add_class::<edits::ErrantCompare>()?;
     m.add_class::<edits::Cleme>()?;
+    m.add_class::<edits2::Cleme2>()?;
+    m.add_class::<edits2::GoToScorer>()?;
     m.add("GreenError", m.py().get_type::<GreenError>())?;
     m.add("GreenWarning", m.py().get_type::<GreenWarning>())?;
     m.add("MAX_N", green_engine::MAX_N)?;

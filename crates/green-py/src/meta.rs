@@ -70,6 +70,7 @@ impl Grid {
             gleu: self.gleu.then_some((self.gleu_iterations, self.seed)),
             m2: self.m2,
             edits: self.edits,
+            typed: false,
             cleme2: self.cleme2,
         }
         .configs())

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::output::{emit, write_atomic};
+use crate::stats::{write_stats, ShardFile};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -56,6 +57,40 @@ pub struct Args {
     /// Output: text (a table per file), tsv (one row per file and variant) or json.
     #[arg(long, default_value = "text", value_parser = ["text", "tsv", "json"])]
     pub format: String,
+
+    /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
+    /// of the shards of a corpus into what one run over the whole prints (the length weights
+    /// are taken over the whole), and `green paired --stats` tests the systems against the
+    /// first. Not with --weigher similarity.
+    #[arg(long, value_name = "FILE", conflicts_with = "similarities")]
+    pub stats: Option<String>,
+
+    /// Score sentences A to B-1 only (counted from 0, as a Python slice): one shard of a corpus.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<crate::stats::Rows>,
+}
+
+/// What `--stats` writes: every file's per-sentence statistics and the settings.
+pub(crate) type StatsFile = ShardFile<StatsSettings, cleme2::SentenceStats>;
+
+/// What the output depends on beside the statistics.
+#[derive(Serialize, serde::Deserialize)]
+pub(crate) struct StatsSettings {
+    pub(crate) merge_distance: usize,
+    pub(crate) corpus_factors: Factors,
+    pub(crate) sentence_factors: Factors,
+    /// `none` or `length`.
+    pub(crate) weigher: String,
+}
+
+impl StatsSettings {
+    pub(crate) fn settings(&self) -> Settings {
+        Settings {
+            merge_distance: self.merge_distance,
+            corpus_factors: self.corpus_factors,
+            sentence_factors: self.sentence_factors,
+        }
+    }
 }
 
 fn parse_factors(s: &str) -> Result<Factors, String> {
@@ -91,7 +126,7 @@ pub fn run(args: &Args) -> Result<()> {
         reference: args.reference.clone(),
         beta: 0.5,
     };
-    let (reference, hyps) = files.read()?;
+    let (reference, hyps, provenance) = files.read_rows(args.rows)?;
     let opts = Options {
         beta: 0.5,
         merge_distance: args.merge_distance,
@@ -139,6 +174,21 @@ pub fn run(args: &Args) -> Result<()> {
             }
         }
         write_atomic(std::path::Path::new(out), tsv.as_bytes())?;
+    }
+    if !similarity {
+        let stats = per_file.into_iter().map(|(stats, _)| stats).collect();
+        let settings = StatsSettings {
+            merge_distance: args.merge_distance,
+            corpus_factors: args.corpus_factors,
+            sentence_factors: args.sentence_factors,
+            weigher: args.weigher.clone(),
+        };
+        let signature = cleme2::signature(&settings.settings(), &args.weigher);
+        let file = StatsFile::new("cleme2", provenance, settings, signature, &args.hyp, stats)?;
+        if let Some(path) = &args.stats {
+            write_stats(path, &file)?;
+        }
+        return emit(&print(&file, &args.format)?);
     }
     let mut scores = Vec::new();
     if let Some(file) = &args.similarities {
@@ -196,7 +246,34 @@ pub fn run(args: &Args) -> Result<()> {
         signature: cleme2::signature(&settings, &args.weigher),
         systems,
     };
-    emit(&match args.format.as_str() {
+    emit(&render(&out, &args.format, &args.weigher)?)
+}
+
+/// The output of a run without similarity weights (or of merged shards) in `format`.
+pub(crate) fn print(file: &StatsFile, format: &str) -> Result<String> {
+    let settings = file.settings.settings();
+    let weigher = if file.settings.weigher == "length" {
+        Weigher::Length
+    } else {
+        Weigher::None
+    };
+    let systems = (file.systems.iter().zip(&file.shard.systems))
+        .map(|(path, stats)| {
+            let report = cleme2::fold(stats, &settings, weigher, weigher)
+                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+            Ok(System { path, report })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let out = Output {
+        signature: file.shard.signature.clone(),
+        systems,
+    };
+    render(&out, format, &file.settings.weigher)
+}
+
+/// Text, TSV or JSON of the reports.
+fn render(out: &Output<'_>, format: &str, weigher: &str) -> Result<String> {
+    Ok(match format {
         "json" => green_output::to_json(&out)?,
         "tsv" => {
             let mut s = String::from(
@@ -229,8 +306,8 @@ pub fn run(args: &Args) -> Result<()> {
             for sys in &out.systems {
                 let r = &sys.report;
                 s += &format!(
-                    "# {}: {} sentences, weights {}, mean reference chunk length {:.2}\n",
-                    sys.path, r.sentences, args.weigher, r.mean_length
+                    "# {}: {} sentences, weights {weigher}, mean reference chunk length {:.2}\n",
+                    sys.path, r.sentences, r.mean_length
                 );
                 s += &cleme2::render(r);
             }

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::output::{emit, write_atomic};
+use crate::stats::{write_stats, ShardFile};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -32,6 +33,28 @@ pub struct Args {
     /// Output: text (a row per file), or json (with every sentence's F).
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub format: String,
+
+    /// Also write every sentence's statistics to FILE (JSON): `green merge` joins the files
+    /// of the shards of a corpus into what one run over the whole prints, and `green paired
+    /// --stats` tests the systems against the first.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
+
+    /// Score sentences A to B-1 only (counted from 0, as a Python slice): one shard of a
+    /// corpus (a weight file covers the whole corpus).
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<crate::stats::Rows>,
+}
+
+/// What `--stats` writes: every file's per-sentence statistics (chunk weights included).
+pub(crate) type StatsFile = ShardFile<Settings, gotoscorer::SentenceStats>;
+
+/// What the output depends on beside the statistics.
+#[derive(Serialize, serde::Deserialize)]
+pub(crate) struct Settings {
+    pub(crate) beta: f64,
+    pub(crate) ref_id: i64,
+    pub(crate) weighted: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -72,7 +95,7 @@ struct System<'a> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (reference, hyps) = args.files.read()?;
+    let (reference, hyps, provenance) = args.files.read_rows(args.rows)?;
     let weights: Option<Vec<WeightEntry>> = match &args.weights {
         None => None,
         Some(path) => {
@@ -83,31 +106,70 @@ pub fn run(args: &Args) -> Result<()> {
             })?)
         }
     };
+    // A shard's sentences take their entries of the whole corpus's weight file.
+    let weights = match weights {
+        Some(w) if w.len() == provenance.corpus_rows => {
+            Some(w[provenance.first..provenance.first + provenance.rows].to_vec())
+        }
+        Some(w) => anyhow::bail!(
+            "{} has {} entries but {} has {} sentences; make the weight file from the same reference",
+            args.weights.as_deref().unwrap_or_default(),
+            w.len(),
+            args.files.reference,
+            provenance.corpus_rows
+        ),
+        None => None,
+    };
     let beta = args.files.beta;
-    let systems = args
+    let stats = args
         .files
         .hyp
         .par_iter()
         .zip(&hyps)
         .map(|(path, hyp)| {
-            let stats = gotoscorer::corpus_stats(hyp, &reference, args.ref_id, weights.as_deref())
-                .map_err(|e| anyhow::anyhow!("{path} against {}: {e}", args.files.reference))?;
-            Ok(System {
-                path,
-                sentences: stats.len(),
-                corpus: gotoscorer::corpus(&stats, beta),
-                sentence_f: stats
-                    .iter()
-                    .map(|s| gotoscorer::sentence(s, beta).f)
-                    .collect(),
-            })
+            gotoscorer::corpus_stats(hyp, &reference, args.ref_id, weights.as_deref())
+                .map_err(|e| anyhow::anyhow!("{path} against {}: {e}", args.files.reference))
         })
         .collect::<Result<Vec<_>>>()?;
+    let settings = Settings {
+        beta,
+        ref_id: args.ref_id,
+        weighted: weights.is_some(),
+    };
+    let signature = gotoscorer::signature(beta, args.ref_id, weights.is_some());
+    let file = StatsFile::new(
+        "gotoscorer",
+        provenance,
+        settings,
+        signature,
+        &args.files.hyp,
+        stats,
+    )?;
+    if let Some(path) = &args.stats {
+        write_stats(path, &file)?;
+    }
+    emit(&print(&file, &args.format)?)
+}
+
+/// The output of a run (or of merged shards) in `format`: text or json.
+pub(crate) fn print(file: &StatsFile, format: &str) -> Result<String> {
+    let beta = file.settings.beta;
+    let systems = (file.systems.iter().zip(&file.shard.systems))
+        .map(|(path, stats)| System {
+            path,
+            sentences: stats.len(),
+            corpus: gotoscorer::corpus(stats, beta),
+            sentence_f: stats
+                .iter()
+                .map(|s| gotoscorer::sentence(s, beta).f)
+                .collect(),
+        })
+        .collect();
     let out = Output {
-        signature: gotoscorer::signature(beta, args.ref_id, weights.is_some()),
+        signature: file.shard.signature.clone(),
         systems,
     };
-    emit(&match args.format.as_str() {
+    Ok(match format {
         "json" => green_output::to_json(&out)?,
         _ => {
             let mut s = format!(

@@ -142,6 +142,7 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
         gleu: args.gleu.then_some((args.gleu_iterations, args.seed)),
         m2: args.m2,
         edits: args.edits,
+        typed: false,
         cleme2: false,
     }
     .configs())

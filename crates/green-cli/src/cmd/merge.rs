@@ -2,7 +2,7 @@
 //!
 //! A corpus too big for one machine, or already split into parts, is scored part by part with
 //! `--stats PART.json` (`green`, `green gleu`, `green maxmatch`, `green errant-compare`,
-//! `green cleme`); `green merge PART1.json PART2.json ...` joins the parts' statistics in
+//! `green cleme`, `green cleme2`, `green gotoscorer`); `green merge PART1.json PART2.json ...` joins the parts' statistics in
 //! corpus order and prints what one run over the whole corpus prints (text or JSON), bit for
 //! bit: GREEN's region totals add exactly and its mean is taken over every sentence score the
 //! parts kept; the other metrics' shards keep every sentence's statistics, and the command's
@@ -15,7 +15,7 @@ use green_engine::{Normalization, Signature};
 
 use crate::args::{Format, Level, TokenizerArgs};
 use crate::cmd::score::{self, Scored};
-use crate::cmd::{cleme, errant, gleu, maxmatch};
+use crate::cmd::{cleme, cleme2, errant, gleu, gotoscorer, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::emit;
 use crate::stats::{merge_shards, parse, read_all, Read, StatsFile};
@@ -23,7 +23,7 @@ use crate::stats::{merge_shards, parse, read_all, Read, StatsFile};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Statistics files written by `--stats FILE` (green, gleu, maxmatch, errant-compare,
-    /// cleme), in corpus order.
+    /// cleme, cleme2, gotoscorer), in corpus order.
     #[arg(required = true, num_args = 1.., value_name = "STATS")]
     pub files: Vec<String>,
 
@@ -91,6 +91,16 @@ pub fn run(args: &Args) -> Result<()> {
             corpus_only()?;
             let format = if json { "json" } else { "text" };
             Ok(emit(&cleme::print(&merge_shards(files)?, format)?)?)
+        }
+        "cleme2" => {
+            corpus_only()?;
+            let format = if json { "json" } else { "text" };
+            Ok(emit(&cleme2::print(&merge_shards(files)?, format)?)?)
+        }
+        "gotoscorer" => {
+            corpus_only()?;
+            let format = if json { "json" } else { "text" };
+            Ok(emit(&gotoscorer::print(&merge_shards(files)?, format)?)?)
         }
         other => bail!("{first}: statistics of metric '{other}', which green merge does not know"),
     }

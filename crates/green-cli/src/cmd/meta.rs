@@ -76,6 +76,14 @@ pub struct Args {
     #[arg(long)]
     pub cleme2: bool,
 
+    /// A tagger's annotations of every source, reference and output: a directory of pairs
+    /// NAME.txt (tokenized text, one sentence per line) and NAME.conllu (its CoNLL-U, as
+    /// errant-parallel --annotations takes it); texts are looked up by their tokens. Adds
+    /// ERRANT with ERRANT's typed edits (linguistic alignment, rules merger): rows
+    /// `ERRANT-typed` with --edits, and the ERRANT cells of --preset seeda-table5.
+    #[arg(long, value_name = "DIR")]
+    pub annotations: Option<PathBuf>,
+
     /// Score only GLEU (implies --gleu).
     #[arg(long)]
     pub gleu_only: bool,
@@ -149,7 +157,8 @@ pub struct Args {
     /// mean of sentence scores, sentence GLEU unsmoothed). `seeda-table5`: SEEDA's Table 5
     /// (Kobayashi et al. 2024) with the paper's numbers beside green's: M2, SentM2, GLEU and
     /// GREEN on GJG15's 663 and SEEDA's 391 judged sentences against the published TrueSkill,
-    /// ties in the denominator; intervals from --bootstrap (default 1000 replicates).
+    /// ties in the denominator; intervals from --bootstrap (default 1000 replicates); ERRANT
+    /// and SentERRANT with --annotations.
     #[arg(long, value_name = "NAME", value_parser = ["green-paper", "seeda-table5"])]
     pub preset: Option<String>,
 
@@ -260,6 +269,7 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
         gleu: (args.gleu || args.gleu_only).then_some((args.gleu_iterations, args.seed)),
         m2: args.m2,
         edits: args.edits,
+        typed: args.annotations.is_some(),
         cleme2: args.cleme2,
     }
     .configs())
@@ -295,6 +305,9 @@ pub fn run(args: &Args) -> Result<()> {
     if args.preset.as_deref() == Some("seeda-table5") {
         return run_table5(args, options);
     }
+    if args.annotations.is_some() && (args.preset.is_some() || !args.edits) {
+        bail!("--annotations adds typed ERRANT rows to --edits, or the ERRANT cells to --preset seeda-table5; add --edits");
+    }
     let configs = configs(args)?;
     let names = match args.preset {
         Some(_) => green_meta::dataset::GREEN_PAPER
@@ -303,7 +316,7 @@ pub fn run(args: &Args) -> Result<()> {
             .collect(),
         None => args.datasets.clone(),
     };
-    let datasets = load_datasets(args, &names)?;
+    let datasets = annotate(args, load_datasets(args, &names)?)?;
     warn_on_selection(&datasets, configs.len());
     let report = green_meta::run(&datasets, &configs, &options)?;
     for h in &report.human {
@@ -349,6 +362,18 @@ fn load_datasets(args: &Args, names: &[impl AsRef<str>]) -> Result<Vec<Dataset>>
         .collect::<Result<_, _>>()?)
 }
 
+/// The datasets with the annotations of `--annotations`, if given.
+fn annotate(args: &Args, datasets: Vec<Dataset>) -> Result<Vec<Dataset>> {
+    let Some(dir) = &args.annotations else {
+        return Ok(datasets);
+    };
+    let annotations = std::sync::Arc::new(green_meta::annotations::Annotations::read(dir)?);
+    Ok(datasets
+        .into_iter()
+        .map(|d| d.with_annotations(annotations.clone()))
+        .collect())
+}
+
 /// Replicates of the bootstrap `--preset seeda-table5` runs when `--bootstrap` is not given.
 const TABLE5_REPLICATES: usize = 1000;
 
@@ -361,7 +386,7 @@ fn run_table5(args: &Args, mut options: Options) -> Result<()> {
             args.confidence,
         )?);
     }
-    let datasets = load_datasets(args, &green_meta::table5::DATASETS)?;
+    let datasets = annotate(args, load_datasets(args, &green_meta::table5::DATASETS)?)?;
     let table = green_meta::table5::run(&datasets, args.gleu_iterations, args.seed, options)?;
     let text = match args.format.as_str() {
         "tsv" => table.tsv(),

@@ -4,7 +4,7 @@
 //! `--paired-ar`) over per-sentence statistics, so no replicate recounts anything. GREEN from
 //! the text files: each sentence contributes, per system, the region counts of the reference
 //! GREEN chooses for it at the given beta, and a corpus score is GREEN of the summed counts.
-//! Every other metric from its `--stats` files (GLEU, M2, ERRANT, CLEME): each replicate folds
+//! Every other metric from its `--stats` files (GLEU, M2, ERRANT, CLEME, CLEME2.0, GoToScorer): each replicate folds
 //! the sentences' statistics as the metric does, choosing references against its own running
 //! totals. The first system is the baseline; every other system is tested against it.
 
@@ -21,7 +21,7 @@ use green_signif::{
 use green_tokenizers::Built;
 
 use crate::args::TokenizerArgs;
-use crate::cmd::{cleme, errant, gleu, maxmatch};
+use crate::cmd::{cleme, cleme2, errant, gleu, gotoscorer, maxmatch};
 use crate::limits::{bounded, MAX_DIGITS};
 use crate::output::emit;
 use green_output::number::percent;
@@ -62,7 +62,7 @@ pub struct Args {
     pub hyps: Vec<String>,
 
     /// Instead of -s/-r/-c: the statistics files of `green gleu`, `maxmatch`,
-    /// `errant-compare` or `cleme` run with `--stats` (the shards of one corpus, checked and
+    /// `errant-compare`, `cleme`, `cleme2` or `gotoscorer` run with `--stats` (the shards of one corpus, checked and
     /// put in order as `green merge` does); their first system is the baseline. The metric
     /// and its settings come from the files.
     #[arg(long, num_args = 1.., value_name = "STATS", conflicts_with_all = ["source", "refs", "hyps", "n", "beta", "tokenizer", "normalization"])]
@@ -72,7 +72,8 @@ pub struct Args {
     #[arg(long, requires = "stats")]
     pub concat: bool,
 
-    /// CLEME statistics: the dependent or independent variant (length-weighted corpus F).
+    /// CLEME and CLEME2.0 statistics: the dependent or independent variant (CLEME: the
+    /// length-weighted corpus F; CLEME2.0: com with the run's weigher).
     #[arg(long, value_enum, default_value = "dependent")]
     pub cleme: ClemeVariant,
 
@@ -207,6 +208,26 @@ fn from_stats(args: &Args) -> Result<()> {
             };
             let name = if independent { "CLEME-ind" } else { "CLEME-dep" };
             tests(args, metric, name, &file.systems, &file.shard)
+        }
+        "cleme2" => {
+            let file: cleme2::StatsFile = crate::stats::merge_shards(files)?;
+            let independent = args.cleme == ClemeVariant::Independent;
+            let settings = file.settings.settings();
+            let metric = green_edits::cleme2::Cleme2 {
+                independent,
+                length_weighted: file.settings.weigher == "length",
+                corpus_factors: settings.corpus_factors,
+                sentence_factors: settings.sentence_factors,
+            };
+            let name = if independent { "CLEME2-ind" } else { "CLEME2-dep" };
+            tests(args, metric, name, &file.systems, &file.shard)
+        }
+        "gotoscorer" => {
+            let file: gotoscorer::StatsFile = crate::stats::merge_shards(files)?;
+            let metric = green_edits::gotoscorer::GoToScorer {
+                beta: file.settings.beta,
+            };
+            tests(args, metric, "GoToScorer", &file.systems, &file.shard)
         }
         "green" => bail!(
             "{}: GREEN statistics files keep sentence scores, not the counts a paired test resamples; give green paired the -s/-r/-c files instead",

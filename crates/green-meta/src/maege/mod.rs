@@ -352,10 +352,12 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
             c.level.name()
         )));
     }
-    if let Some(c) = configs
-        .iter()
-        .find(|c| matches!(c.metric, Metric::Cleme2 { .. } | Metric::GoToScorer { .. }))
-    {
+    if let Some(c) = configs.iter().find(|c| {
+        matches!(
+            c.metric,
+            Metric::Cleme2 { .. } | Metric::GoToScorer { .. } | Metric::ErrantTyped { .. }
+        )
+    }) {
         return Err(Error::Config(format!(
             "MAEGE does not score {} yet: use it in `green meta`",
             c.label()
@@ -802,7 +804,7 @@ fn sentence_score(cfg: &MetricConfig, counted: &Counted, h: usize) -> f64 {
             counted.cleme_mean,
         ),
         // Refused by `run`.
-        Metric::Cleme2 { .. } | Metric::GoToScorer { .. } => f64::NAN,
+        Metric::Cleme2 { .. } | Metric::GoToScorer { .. } | Metric::ErrantTyped { .. } => f64::NAN,
         Metric::Gleu { n, smooth, .. } => {
             (0..c.refs)
                 .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(smooth))

@@ -34,7 +34,7 @@ from typing import List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import io, metric
 from ._check import keyword_data
-from ._edits import Cleme, ErrantCompare, MaxMatch
+from ._edits import Cleme, Cleme2, ErrantCompare, GoToScorer, MaxMatch
 from ._gleu import Gleu
 from ._green import GreenError, GreenWarning, __version__, errant_parallel, tokenizer_options, tokenizers
 from ._spacy import errant_typed
@@ -46,11 +46,13 @@ from ._types import CorpusResult, Evaluation, Folded, OrderCounts, SystemResult
 
 __all__ = [
     "Cleme",
+    "Cleme2",
     "CorpusResult",
     "ErrantCompare",
     "Evaluation",
     "Folded",
     "Gleu",
+    "GoToScorer",
     "GreenError",
     "GreenWarning",
     "HtmlReport",

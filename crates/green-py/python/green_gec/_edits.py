@@ -13,7 +13,7 @@ import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _check
-from ._green import ClemeCore, ErrantCore, GreenError, MaxMatchCore, read_text
+from ._green import Cleme2Core, ClemeCore, ErrantCore, GoToScorerCore, GreenError, MaxMatchCore, read_text
 from ._score import Score
 from ._scorer import MAX_INT, Lines, _test_settings
 
@@ -338,4 +338,162 @@ class Cleme(_M2Metric):
         return self._core.report(list(systems), names=None if names is None else list(names))
 
 
-__all__ = ["Cleme", "ErrantCompare", "MaxMatch"]
+def _factors(what: str, f: Any) -> Tuple[float, float, float, float]:
+    values = tuple(_check.number(what, x) for x in f)
+    if len(values) != 4:
+        raise GreenError(f"{what} must be four numbers (hit, err, und, ove), got {len(values)}")
+    return values  # type: ignore[return-value]
+
+
+class Cleme2(_M2Metric):
+    """CLEME2.0 (Ye et al. 2025) as ``green cleme2`` computes it, against one reference M2
+    file: ``reference`` is its path; ``text=`` (or :meth:`from_text`) gives the M2 text.
+
+    ``weigher`` is ``"length"`` (the repository's length weigher, the default) or ``"none"``;
+    similarity weights need ``green cleme2 --similarities``. ``score`` is the corpus com of
+    CLEME2-dependent (weighted with the weigher), times 100; ``details["rows"]`` has all eight
+    rows (dependent and independent, corpus and SentCLEME2, unweighted and weighted) as
+    scores whose ``details`` hold the four rates and com, unrounded."""
+
+    __slots__ = ()
+    _Core = Cleme2Core
+
+    def __init__(
+        self,
+        reference: Optional[Path] = None,
+        *,
+        text: Optional[str] = None,
+        merge_distance: int = 0,
+        weigher: str = "length",
+        corpus_factors: Sequence[float] = (0.45, 0.35, 0.15, 0.05),
+        sentence_factors: Sequence[float] = (0.35, 0.25, 0.2, 0.2),
+    ) -> None:
+        settings = dict(
+            merge_distance=_check.integer("merge_distance", merge_distance, 0, MAX_INT),
+            weigher=weigher,
+            corpus_factors=_factors("corpus_factors", corpus_factors),
+            sentence_factors=_factors("sentence_factors", sentence_factors),
+        )
+        self._build(*_source(reference, text, "reference", "Cleme2"), settings)
+
+    def stats(self, hypothesis: Optional[Path] = None, *, text: Optional[str] = None) -> List[Dict[str, Any]]:
+        """Sufficient statistics of a hypothesis M2 file (its path, or ``text=``), one entry
+        per sentence; concatenate shards in order for ``fold``."""
+        return self._core.stats(*_source(hypothesis, text, "hypothesis", "Cleme2"))
+
+    def fold(self, stats: Stats) -> Score:
+        """CLEME2.0 of statistics from ``stats`` (in sentence order)."""
+        data = self._core.fold(list(stats))
+        weighted = self._settings["weigher"] != "none"
+        rows = {}
+        for name, r in data["rows"]:
+            rows[name] = Score(
+                name=name,
+                score=100 * r["com"],
+                signature=data["signature"],
+                level="mean" if name.startswith("Sent") else "corpus",
+                counts={k: r[k] for k in ("tp", "fp", "fn", "tn", "fp_ne", "fp_un")},
+                sentences=data["sentences"],
+                details={k: r[k] for k in ("hit", "err", "und", "ove", "com")},
+            )
+        head = rows["CLEME2-dependent-weighted" if weighted else "CLEME2-dependent"]
+        return Score(
+            name=head.name,
+            score=head.score,
+            signature=head.signature,
+            counts=head.counts,
+            sentences=head.sentences,
+            details={"rows": rows, "mean_length": data["mean_length"]},
+        )
+
+    def score(self, hypothesis: Optional[Path] = None, *, text: Optional[str] = None) -> Score:
+        """``fold(stats(hypothesis))``."""
+        return self.fold(self.stats(hypothesis, text=text))
+
+    def paired(
+        self,
+        a: Stats,
+        b: Stats,
+        *,
+        test: str = "bs",
+        reps: int = 1000,
+        seed: int = 0,
+        confidence: float = 0.95,
+        independent: bool = False,
+    ) -> Dict[str, Any]:
+        """``green paired``'s tests of two systems' ``stats`` on the corpus com, dependent (or
+        ``independent=True``), with the object's weigher."""
+        return self._paired(a, b, test, reps, seed, confidence, independent=independent)
+
+    def report(self, systems: Sequence[Stats], *, names: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+        """Several systems' ``stats`` exactly as ``green cleme2 --format json`` prints them."""
+        return self._core.report(list(systems), names=None if names is None else list(names))
+
+
+class GoToScorer(_M2Metric):
+    """GoToScorer (Gotou et al. 2020) as ``green gotoscorer`` computes it, against reference
+    ``ref_id`` of one M2 file: ``reference`` is its path; ``text=`` (or :meth:`from_text`)
+    gives the M2 text. ``weights`` is a weight file's path (``green gotoscorer-weights``, or
+    gec-metrics' generator); without it every chunk weighs 1. ``score`` is F_beta times 100;
+    ``details["sentence_f"]`` has every sentence's F."""
+
+    __slots__ = ()
+    _Core = GoToScorerCore
+
+    def __init__(
+        self,
+        reference: Optional[Path] = None,
+        *,
+        text: Optional[str] = None,
+        beta: float = 0.5,
+        ref_id: int = 0,
+        weights: Optional[Path] = None,
+    ) -> None:
+        settings: Dict[str, Any] = dict(beta=_beta(beta), ref_id=_check.integer("ref_id", ref_id, -MAX_INT, MAX_INT))
+        if weights is not None:
+            if not isinstance(weights, (str, os.PathLike)):
+                raise TypeError("weights must be the path of a weight file (str or os.PathLike)")
+            settings["weights"] = read_text(os.fspath(weights))
+        self._build(*_source(reference, text, "reference", "GoToScorer"), settings)
+
+    def __repr__(self) -> str:
+        shown = {k: ("<file>" if k == "weights" else v) for k, v in self._settings.items()}
+        return f"GoToScorer({self._name!r}, {', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+
+    def stats(self, hypothesis: Optional[Path] = None, *, text: Optional[str] = None) -> List[Dict[str, Any]]:
+        """Sufficient statistics of a hypothesis M2 file (its path, or ``text=``), one entry
+        per sentence (chunk weights included); concatenate shards in order for ``fold``."""
+        return self._core.stats(*_source(hypothesis, text, "hypothesis", "GoToScorer"))
+
+    def fold(self, stats: Stats) -> Score:
+        """GoToScorer of statistics from ``stats`` (in sentence order)."""
+        data = self._core.fold(list(stats))
+        c = data["corpus"]
+        return Score(
+            name="GoToScorer",
+            score=100 * c["f"],
+            signature=data["signature"],
+            precision=100 * c["p"],
+            recall=100 * c["r"],
+            beta=self._settings["beta"],
+            counts={k: c[k] for k in ("tp", "fp", "fn", "tn")},
+            sentences=data["sentences"],
+            details={"sentence_f": data["sentence_f"]},
+        )
+
+    def score(self, hypothesis: Optional[Path] = None, *, text: Optional[str] = None) -> Score:
+        """``fold(stats(hypothesis))``."""
+        return self.fold(self.stats(hypothesis, text=text))
+
+    def paired(
+        self, a: Stats, b: Stats, *, test: str = "bs", reps: int = 1000, seed: int = 0, confidence: float = 0.95
+    ) -> Dict[str, Any]:
+        """``green paired``'s tests of two systems' ``stats`` on GoToScorer's F."""
+        return self._paired(a, b, test, reps, seed, confidence)
+
+    def report(self, systems: Sequence[Stats], *, names: Optional[Sequence[str]] = None) -> Dict[str, Any]:
+        """Several systems' ``stats`` exactly as ``green gotoscorer --format json`` prints them."""
+        return self._core.report(list(systems), names=None if names is None else list(names))
+
+
+__all__ = ["Cleme", "Cleme2", "ErrantCompare", "GoToScorer", "MaxMatch"]
