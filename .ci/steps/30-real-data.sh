@@ -2,7 +2,8 @@
 # The real-data suite: tests marked #[ignore] that read $GREEN_SHARED (../shared) and fail,
 # not skip, when it is missing. Optimised (profile ci-test) so the big files are quick.
 # Tests named annotated_* also need a tagger's annotations of CoNLL-2014 text
-# ($GREEN_ANNOTATIONS, scripts/seeda-table5-annotations.py), which CI does not have: skipped here.
+# ($GREEN_ANNOTATIONS, scripts/seeda-table5-annotations.py), made with spaCy in 50-python.sh,
+# which runs them: skipped here.
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "real-data suite: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
 cargo build --release --locked -p green-cli

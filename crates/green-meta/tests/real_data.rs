@@ -303,8 +303,9 @@ fn seeda_table5_preset_matches_the_paper() {
 
 /// Table 5's ERRANT and SentERRANT cells with ERRANT's typed edits, from a tagger's annotations
 /// of every text in `$GREEN_ANNOTATIONS` (the directory scripts/seeda-table5-annotations.py
-/// writes with spaCy en_core_web_sm 3.8.0). CI has no annotations (they hold CoNLL-2014 text),
-/// so step 30 skips this test by name; run it with
+/// writes with spaCy en_core_web_sm 3.8.0), and docs/meta.md's rows of them. The annotations
+/// hold CoNLL-2014 text, so CI makes them with spaCy in step 50, which runs this test (step 30
+/// skips it by name); run it with
 /// `GREEN_ANNOTATIONS=DIR cargo test -p green-meta --test real_data -- --ignored annotated_`.
 /// It fails, not skips, without them.
 #[test]
@@ -326,9 +327,29 @@ fn annotated_seeda_table5_errant_cells() {
         ..Default::default()
     };
     let table = table5::run(&data, 500, 0, options).unwrap_or_else(|e| panic!("{e}"));
+    // docs/meta.md shows this run's ERRANT rows: its `green` lines must be what it prints.
+    let docs_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/meta.md");
+    let docs = std::fs::read_to_string(&docs_path).unwrap();
     for (metric, tolerance) in TABLE5_ERRANT_TOLERANCE {
         let row = table.rows.iter().find(|r| r.metric == metric).unwrap();
         assert!(row.note.is_none(), "{metric}: {:?}", row.note);
+        // The last table with these rows is the annotated run's (the first is without them).
+        let lines: Vec<&str> = docs.lines().collect();
+        let shown = lines
+            .iter()
+            .rposition(|l| l.starts_with(&format!("| {metric} | paper |")))
+            .and_then(|i| lines.get(i + 1))
+            .unwrap_or_else(|| panic!("docs/meta.md has no {metric} row"));
+        let ours: Vec<String> = row
+            .ours
+            .iter()
+            .map(|v| format!("{:.3}", v.unwrap()))
+            .collect();
+        assert_eq!(
+            *shown,
+            format!("| | green | {} |", ours.join(" | ")),
+            "docs/meta.md's {metric} row is not this run's"
+        );
         for (k, (d, tol)) in row.delta().iter().zip(tolerance).enumerate() {
             let d = d.unwrap_or_else(|| panic!("{metric} {}: no value", table.columns[k]));
             assert!(
