@@ -51,7 +51,7 @@ impl WordPiece {
                     Error::new(
                         ErrorKind::Missing,
                         path,
-                        "no tokenizer; expected tokenizer.json or vocab.txt (SOME uses bert-base-cased's)",
+                        "no tokenizer; expected tokenizer.json or vocab.txt (SOME and IMPARA use bert-base-cased's)",
                     )
                 })?
         } else if path.is_file() {
