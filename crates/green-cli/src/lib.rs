@@ -64,6 +64,9 @@ pub enum Command {
     /// GoToScorer's weight file from many systems, as gecmetrics-gen-gotoscorer-weight writes it: green gotoscorer-weights -ref REF.m2 -hyp HYP.m2... -out W.json
     #[command(name = "gotoscorer-weights")]
     GotoscorerWeights(cmd::gotoscorer::WeightArgs),
+    /// IMPARA (Maeda et al. 2022) from a quality and a similarity estimator you supply: green impara --qe DIR --se DIR -s SRC -c SYS...
+    #[cfg(feature = "neural")]
+    Impara(cmd::impara::Args),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
     /// Print the man page (roff): green man > green.1
@@ -122,6 +125,8 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::Gleu(args) => cmd::gleu::run(args),
         Command::Gotoscorer(args) => cmd::gotoscorer::run(args),
         Command::GotoscorerWeights(args) => cmd::gotoscorer::run_weights(args),
+        #[cfg(feature = "neural")]
+        Command::Impara(args) => cmd::impara::run(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Man(args) => cmd::shell::man(args),
         Command::Maege(args) => cmd::maege::run(args),

@@ -6,6 +6,8 @@ pub mod data;
 pub mod errant;
 pub mod gleu;
 pub mod gotoscorer;
+#[cfg(feature = "neural")]
+pub mod impara;
 pub mod m2;
 pub mod maege;
 pub mod maxmatch;
