@@ -226,3 +226,33 @@ fn long_inputs_are_cut_to_128_tokens() {
     let b = s.score(&short, &short, THRESHOLD).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+#[ignore = "reads CoNLL-14 from $GREEN_SHARED"]
+fn ranks_conll14_systems_as_gec_metrics() {
+    let golden: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(data("impara-conll14-systems.golden.json")).unwrap(),
+    )
+    .unwrap();
+    let dir = green_test_data::shared_file("data/conll14");
+    let src = lines(&dir.join("source.txt"));
+    let s = scorer("qe");
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for (name, score) in golden["systems"].as_object().unwrap() {
+        let hyp = lines(&dir.join(format!("systems/{name}.txt")));
+        let corpus = impara::corpus(&s.score(&src, &hyp, THRESHOLD).unwrap());
+        let golden = score.as_f64().unwrap();
+        assert!(
+            (corpus - golden).abs() < 1e-5,
+            "{name}: {corpus} vs {golden}"
+        );
+        ours.push((corpus, name.clone()));
+        theirs.push((golden, name.clone()));
+    }
+    let rank = |v: &mut Vec<(f64, String)>| {
+        v.sort_by(|a, b| b.0.total_cmp(&a.0));
+        v.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(rank(&mut ours), rank(&mut theirs));
+}
