@@ -256,3 +256,31 @@ fn ranks_conll14_systems_as_gec_metrics() {
     };
     assert_eq!(rank(&mut ours), rank(&mut theirs));
 }
+
+/// The similarity estimator saved as a bare `BertModel` (names without `bert.`, LayerNorm
+/// `weight`/`bias`, no heads) scores as the Hub-style checkpoint it was made from.
+#[test]
+fn a_bare_bert_model_is_read_as_the_hub_checkpoint() {
+    let tmp = copy_models();
+    let se = tmp.path().join("se");
+    let tensors =
+        candle_core::safetensors::load(se.join("model.safetensors"), &candle_core::Device::Cpu)
+            .unwrap();
+    let bare: std::collections::HashMap<String, candle_core::Tensor> = tensors
+        .into_iter()
+        .filter_map(|(name, t)| {
+            let name = name.strip_prefix("bert.")?;
+            let name = name.replace("LayerNorm.gamma", "LayerNorm.weight");
+            Some((name.replace("LayerNorm.beta", "LayerNorm.bias"), t))
+        })
+        .collect();
+    assert!(bare.contains_key("embeddings.LayerNorm.weight"));
+    candle_core::safetensors::save(&bare, se.join("model.safetensors")).unwrap();
+    let (src, hyp) = sentences();
+    let theirs = scorer("qe").score(&src, &hyp, THRESHOLD).unwrap();
+    let ours = Scorer::open(&tmp.path().join("qe"), &se)
+        .unwrap()
+        .score(&src, &hyp, THRESHOLD)
+        .unwrap();
+    assert_eq!(ours, theirs);
+}
