@@ -67,6 +67,9 @@ pub enum Command {
     /// IMPARA (Maeda et al. 2022) from a quality and a similarity estimator you supply: green impara --qe DIR --se DIR -s SRC -c SYS...
     #[cfg(feature = "neural")]
     Impara(cmd::impara::Args),
+    /// PT-M2 (Gong et al. 2022): M2 edits weighted by BERTScore on a BERT you supply: green ptm2 --model DIR --layers N --m2 GOLD.m2 -c SYS...
+    #[cfg(feature = "neural")]
+    Ptm2(cmd::ptm2::Args),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
     /// Print the man page (roff): green man > green.1
@@ -127,6 +130,8 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::GotoscorerWeights(args) => cmd::gotoscorer::run_weights(args),
         #[cfg(feature = "neural")]
         Command::Impara(args) => cmd::impara::run(args),
+        #[cfg(feature = "neural")]
+        Command::Ptm2(args) => cmd::ptm2::run(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Man(args) => cmd::shell::man(args),
         Command::Maege(args) => cmd::maege::run(args),

@@ -1,7 +1,7 @@
-//! `green some`, `green impara` and `green scribendi` (the `neural` feature) on
+//! `green some`, `green impara`, `green scribendi` and `green ptm2` (the `neural` feature) on
 //! green-neural's tiny random models: the corpus scores of the goldens that kokeman/SOME and
-//! gec-metrics computed, one clear error line for a bad models directory, and the input
-//! checks the three share.
+//! gec-metrics and PT-M2 computed, one clear error line for a bad models directory, and the
+//! input checks the reference-free three share.
 #![cfg(feature = "neural")]
 
 use std::path::PathBuf;
@@ -187,5 +187,72 @@ fn neural_commands_share_the_input_checks() {
         assert!(err.contains("nothing to score"), "{err}");
         let err = run(&["-s", "-", "-c", "-"]);
         assert!(err.contains("standard input"), "{err}");
+    }
+}
+
+#[test]
+fn ptm2_json_has_the_golden_sentence_and_corpus_scores() {
+    let (m2, hyp) = (data("ptm2-sentences.m2"), data("ptm2-sentences.hyp"));
+    let (model, baseline) = (data("impara-tiny/se"), data("ptm2-tiny-baseline.tsv"));
+    let out = green(&[
+        "ptm2",
+        "--model",
+        &model,
+        "--layers",
+        "1",
+        "--baseline",
+        &baseline,
+        "--m2",
+        &m2,
+        "-c",
+        &hyp,
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let golden = golden("ptm2-sentences.golden.json");
+    let sys = &json["systems"][0];
+    let close = |a: &serde_json::Value, b: &serde_json::Value| {
+        let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+        assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+    };
+    close(&sys["ptm2"], &golden["sentm2"]);
+    close(&sys["corpus_score"]["f"], &golden["m2"]["f"]);
+    let rows = golden["sentences"].as_array().unwrap();
+    let sentences = sys["sentences"].as_array().unwrap();
+    assert_eq!(rows.len(), sentences.len());
+    for (ours, theirs) in sentences.iter().zip(rows) {
+        close(&ours["f"], &theirs["f"]);
+    }
+    let signature = json["signature"].as_str().unwrap();
+    assert!(signature.starts_with("ptm2|model:sha256-"), "{signature}");
+    assert!(signature.contains("|layers:1|rescaled:yes|"), "{signature}");
+}
+
+#[test]
+fn ptm2_bad_input_is_one_error_line() {
+    let (m2, model) = (data("ptm2-sentences.m2"), data("impara-tiny/se"));
+    // Four lines for thirteen gold sentences.
+    let short = data("ptm2-tiny-baseline.tsv");
+    let cases: [(Vec<&str>, &str); 2] = [
+        (vec!["--layers", "1", "--m2", &m2, "-c", &short], "line"),
+        (
+            vec!["--layers", "7", "--m2", &m2, "-c", &short],
+            "fewer than the 7",
+        ),
+    ];
+    for (args, what) in cases {
+        let mut all = vec!["ptm2", "--model", &model];
+        all.extend(args);
+        let out = green(&all);
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(what), "{err}");
     }
 }

@@ -205,6 +205,16 @@ impl Encoder {
         })
     }
 
+    /// Keeps only the first `n` encoder layers (bert_score's `num_layers`: the hidden states
+    /// after layer `n`, 0 for the embeddings); `false` when the model has fewer.
+    pub fn keep_layers(&mut self, n: usize) -> bool {
+        if n > self.layers.len() {
+            return false;
+        }
+        self.layers.truncate(n);
+        true
+    }
+
     /// The last hidden states of a batch (padded here to the longest input).
     pub fn forward(&self, batch: &[Encoded]) -> candle_core::Result<Hidden> {
         let lengths: Vec<usize> = batch.iter().map(|e| e.ids.len()).collect();

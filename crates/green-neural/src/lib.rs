@@ -18,6 +18,7 @@ pub mod fuzzy;
 pub mod gpt2;
 pub mod impara;
 mod model_dir;
+pub mod ptm2;
 pub mod scribendi;
 pub mod some;
 pub mod wordpiece;

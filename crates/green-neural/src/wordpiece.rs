@@ -120,6 +120,16 @@ impl WordPiece {
         self.tokenizer.get_vocab_size(true)
     }
 
+    /// The id of `[CLS]`.
+    pub fn cls(&self) -> u32 {
+        self.cls
+    }
+
+    /// The id of `[SEP]`.
+    pub fn sep(&self) -> u32 {
+        self.sep
+    }
+
     /// The word pieces of `text`, without special tokens.
     pub fn tokens(&self, text: &str) -> Result<Vec<u32>> {
         let encoding = self.tokenizer.encode(text, false).map_err(|e| {

@@ -17,6 +17,8 @@ pub mod napoles;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;
+#[cfg(feature = "neural")]
+pub mod ptm2;
 pub mod report;
 pub mod score;
 #[cfg(feature = "neural")]
