@@ -1,7 +1,8 @@
 //! PT-M2 on the tiny BERT of tests/data/impara-tiny/se (its first layer, a baseline file
 //! written for it) against the original PT-M2 scorer on the same weights
-//! (scripts/ptm2-oracle.py): every edit weight, every sentence's P/R/F, the sentence-level
-//! mean and the corpus-level P/R/F within 1e-5.
+//! (scripts/ptm2-oracle.py): every edit weight, the sentence-level mean and the
+//! corpus-level P/R/F within 1e-5; every sentence's P/R/F within 1e-5 on the written
+//! sentences, 1e-3 on CoNLL-2014 (see `check`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -40,15 +41,23 @@ fn weigh(scorer: &BertScore, m2: &Path, hyp: &Path) -> Vec<SentenceWeights> {
     scorer.weigh(&gold.sentences, &hyps).unwrap()
 }
 
-/// The largest difference from the golden, asserting each is under 1e-5.
-fn check(sentences: &[SentenceWeights], golden: &Path) -> f64 {
+/// The largest differences from the golden (weights and corpus scores, sentence scores),
+/// asserting weights and corpus scores are under 1e-5 and sentence scores under
+/// `sentence_tol`: a sentence's P and R are ratios of its weights, differences of float32
+/// BERTScores, so where they are all small their rounding is magnified.
+fn check(sentences: &[SentenceWeights], golden: &Path, sentence_tol: f64) -> (f64, f64) {
     let golden: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(golden).unwrap()).unwrap();
-    let mut worst = 0f64;
+    let (mut worst, mut worst_sentence) = (0f64, 0f64);
     let mut close = |what: String, ours: f64, theirs: f64| {
         let diff = (ours - theirs).abs();
         assert!(diff < 1e-5, "{what}: {ours} vs {theirs}");
         worst = worst.max(diff);
+    };
+    let mut close_sentence = |what: String, ours: f64, theirs: f64| {
+        let diff = (ours - theirs).abs();
+        assert!(diff < sentence_tol, "{what}: {ours} vs {theirs}");
+        worst_sentence = worst_sentence.max(diff);
     };
     let rows = golden["sentences"].as_array().unwrap();
     assert_eq!(rows.len(), sentences.len());
@@ -78,7 +87,7 @@ fn check(sentences: &[SentenceWeights], golden: &Path) -> f64 {
             }
         }
         for (key, ours) in [("p", prf.precision), ("r", prf.recall), ("f", prf.f)] {
-            close(
+            close_sentence(
                 format!("sentence {} {key}", i + 1),
                 ours,
                 row[key].as_f64().unwrap(),
@@ -98,7 +107,7 @@ fn check(sentences: &[SentenceWeights], golden: &Path) -> f64 {
             golden["m2"][key].as_f64().unwrap(),
         );
     }
-    worst
+    (worst, worst_sentence)
 }
 
 #[test]
@@ -108,8 +117,24 @@ fn matches_the_original_on_written_sentences() {
         &data("ptm2-sentences.m2"),
         &data("ptm2-sentences.hyp"),
     );
-    let worst = check(&s, &data("ptm2-sentences.golden.json"));
-    eprintln!("max abs diff {worst:e}");
+    let (worst, sentence) = check(&s, &data("ptm2-sentences.golden.json"), 1e-5);
+    eprintln!("max abs diff {worst:e}, sentence scores {sentence:e}");
+}
+
+#[test]
+#[ignore = "reads CoNLL-14 from $GREEN_SHARED"]
+fn matches_the_original_on_conll14_amu() {
+    let dir = green_test_data::shared_file("data/conll14");
+    let s = weigh(
+        &scorer(1),
+        &dir.join("conll14st-test.m2"),
+        &dir.join("systems/AMU.txt"),
+    );
+    let (worst, sentence) = check(&s, &data("ptm2-conll14-amu.golden.json"), 1e-3);
+    eprintln!(
+        "max abs diff {worst:e}, sentence scores {sentence:e}, over {} sentences",
+        s.len()
+    );
 }
 
 #[test]
