@@ -97,3 +97,40 @@ pub fn start_pool(threads: Option<usize>, use_current: bool) -> Result<()> {
         .build_global()
         .context("cannot set the number of threads")
 }
+
+/// The flags every model-based command (`some`, `impara`, `scribendi`) shares: the corpus,
+/// the batch size, per-sentence output and the format.
+#[cfg(feature = "neural")]
+#[derive(clap::Args, Debug)]
+pub struct NeuralArgs {
+    /// Source sentences, one per line.
+    #[arg(short = 's', long = "source", value_name = "SRC")]
+    pub source: String,
+
+    /// System outputs, one file per system, aligned with the source.
+    #[arg(short = 'c', long = "hyp", value_name = "SYS", num_args = 1.., required = true)]
+    pub hyp: Vec<String>,
+
+    /// Sentences run through a model at once, grouped by length (scores do not depend on
+    /// it); the original's by default: 64 for SOME, 32 for IMPARA and Scribendi.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch_size: Option<u64>,
+
+    /// Also print every sentence's scores (text output; json always has them).
+    #[arg(short = 'v', long)]
+    pub sentences: bool,
+
+    /// Output: text (a line per system) or json.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
+}
+
+#[cfg(feature = "neural")]
+impl NeuralArgs {
+    /// `--batch-size`, else `default`.
+    pub fn batch_size(&self, default: usize) -> Result<usize> {
+        self.batch_size
+            .map_or(Ok(default), usize::try_from)
+            .context("--batch-size is too large")
+    }
+}

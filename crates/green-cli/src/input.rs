@@ -83,6 +83,38 @@ pub fn line_refs(refs: &[String], ref_format: &str) -> Result<Vec<String>> {
     Ok(if lines { refs.to_vec() } else { Vec::new() })
 }
 
+/// A source and the systems that correct it, read as lines for the reference-free commands:
+/// `-` for one file only, a byte-order mark warned about, one line per source line in every
+/// system, and something to score.
+#[cfg(feature = "neural")]
+pub fn source_and_systems(
+    source: &str,
+    hyps: &[String],
+) -> Result<(Vec<String>, Vec<Vec<String>>)> {
+    stdin_once(std::iter::once(source).chain(hyps.iter().map(String::as_str)))?;
+    let mut warnings = Vec::new();
+    let sources = green_input::read_lines(&Input::parse(source), &mut warnings)?;
+    let mut systems = Vec::with_capacity(hyps.len());
+    for path in hyps {
+        let lines = green_input::read_lines(&Input::parse(path), &mut warnings)?;
+        if lines.len() != sources.len() {
+            bail!(
+                "{path} has {} lines but the source {source} has {}; give one output line per source line",
+                lines.len(),
+                sources.len()
+            );
+        }
+        systems.push(lines);
+    }
+    for w in &warnings {
+        warn(w);
+    }
+    if sources.is_empty() {
+        bail!("{source} has no sentences: there is nothing to score");
+    }
+    Ok((sources, systems))
+}
+
 /// A whole file (`-` is standard input) as UTF-8 text.
 pub fn read_text(path: &str) -> Result<String> {
     Ok(green_io::read_text(&Input::parse(path))?)

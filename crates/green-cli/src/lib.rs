@@ -66,6 +66,12 @@ pub enum Command {
     /// GoToScorer's weight file from many systems, as gecmetrics-gen-gotoscorer-weight writes it: green gotoscorer-weights -ref REF.m2 -hyp HYP.m2... -out W.json
     #[command(name = "gotoscorer-weights")]
     GotoscorerWeights(cmd::gotoscorer::WeightArgs),
+    /// IMPARA (Maeda et al. 2022) from a quality and a similarity estimator you supply: green impara --qe DIR --se DIR -s SRC -c SYS...
+    #[cfg(feature = "neural")]
+    Impara(cmd::impara::Args),
+    /// PT-M2 (Gong et al. 2022): M2 edits weighted by BERTScore on a BERT you supply: green ptm2 --model DIR --layers N --m2 GOLD.m2 -c SYS...
+    #[cfg(feature = "neural")]
+    Ptm2(cmd::ptm2::Args),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
     /// Print the man page (roff): green man > green.1
@@ -125,6 +131,10 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::Multigec(args) => cmd::multigec::run(args),
         Command::Gotoscorer(args) => cmd::gotoscorer::run(args),
         Command::GotoscorerWeights(args) => cmd::gotoscorer::run_weights(args),
+        #[cfg(feature = "neural")]
+        Command::Impara(args) => cmd::impara::run(args),
+        #[cfg(feature = "neural")]
+        Command::Ptm2(args) => cmd::ptm2::run(args),
         Command::M2(args) => cmd::m2::run(args),
         Command::Man(args) => cmd::shell::man(args),
         Command::Maege(args) => cmd::maege::run(args),

@@ -1,6 +1,7 @@
-//! `green some` and `green scribendi` (the `neural` feature) on green-neural's tiny random
-//! models: the corpus scores of the goldens that kokeman/SOME and gec-metrics computed, and
-//! one clear error line for a bad models directory.
+//! `green some`, `green impara`, `green scribendi` and `green ptm2` (the `neural` feature) on
+//! green-neural's tiny random models: the corpus scores of the goldens that kokeman/SOME and
+//! gec-metrics and PT-M2 computed, one clear error line for a bad models directory, and the
+//! input checks the reference-free three share.
 #![cfg(feature = "neural")]
 
 use std::path::PathBuf;
@@ -94,4 +95,164 @@ fn a_bad_models_directory_is_one_error_line() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("not gpt2"), "{err}");
+}
+
+#[test]
+fn impara_json_has_the_golden_sentence_and_corpus_scores() {
+    let (src, hyp) = (data("some-sentences.src"), data("some-sentences.hyp"));
+    let (qe, se) = (data("impara-tiny/qe"), data("impara-tiny/se"));
+    let out = green(&[
+        "impara", "--qe", &qe, "--se", &se, "-s", &src, "-c", &hyp, "--format", "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let golden = golden("impara-sentences.golden.json");
+    let ours = json["systems"][0]["impara"].as_f64().unwrap();
+    let theirs = golden["corpus"].as_f64().unwrap();
+    assert!((ours - theirs).abs() < 1e-5, "{ours} vs {theirs}");
+    let rows = golden["sentences"].as_array().unwrap();
+    let sentences = json["systems"][0]["sentences"].as_array().unwrap();
+    assert_eq!(rows.len(), sentences.len());
+    for (ours, theirs) in sentences.iter().zip(rows) {
+        let (a, b) = (
+            ours["impara"].as_f64().unwrap(),
+            theirs["score"].as_f64().unwrap(),
+        );
+        assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+    }
+    let signature = json["signature"].as_str().unwrap();
+    assert!(
+        signature.starts_with("impara|models:sha256-"),
+        "{signature}"
+    );
+    assert!(signature.contains("|threshold:0.9|"), "{signature}");
+}
+
+#[test]
+fn impara_without_a_tokenizer_anywhere_is_one_error_line() {
+    let (src, hyp) = (data("some-sentences.src"), data("some-sentences.hyp"));
+    // The trained layout has no tokenizer; a GPT-2 directory has no WordPiece one either.
+    let out = green(&[
+        "impara",
+        "--qe",
+        &data("impara-tiny/qe-trained"),
+        "--se",
+        &data("scribendi-tiny"),
+        "-s",
+        &src,
+        "-c",
+        &hyp,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// The source and systems checks every model-based command shares (crate::input).
+#[test]
+fn neural_commands_share_the_input_checks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let short = tmp.path().join("short.txt");
+    std::fs::write(&short, "one line\n").unwrap();
+    let empty = tmp.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let (short, empty) = (short.to_str().unwrap(), empty.to_str().unwrap());
+    let src = data("some-sentences.src");
+    let (some, qe, se, gpt) = (
+        data("some-tiny"),
+        data("impara-tiny/qe"),
+        data("impara-tiny/se"),
+        data("scribendi-tiny"),
+    );
+    let commands: [Vec<&str>; 3] = [
+        vec!["some", "--models", &some],
+        vec!["impara", "--qe", &qe, "--se", &se],
+        vec!["scribendi", "--model", &gpt],
+    ];
+    for command in &commands {
+        let run = |tail: &[&str]| {
+            let mut args = command.clone();
+            args.extend(tail);
+            let out = green(&args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            String::from_utf8(out.stderr).unwrap()
+        };
+        let err = run(&["-s", &src, "-c", short]);
+        assert!(err.contains("has 1 lines but the source"), "{err}");
+        let err = run(&["-s", empty, "-c", empty]);
+        assert!(err.contains("nothing to score"), "{err}");
+        let err = run(&["-s", "-", "-c", "-"]);
+        assert!(err.contains("standard input"), "{err}");
+    }
+}
+
+#[test]
+fn ptm2_json_has_the_golden_sentence_and_corpus_scores() {
+    let (m2, hyp) = (data("ptm2-sentences.m2"), data("ptm2-sentences.hyp"));
+    let (model, baseline) = (data("impara-tiny/se"), data("ptm2-tiny-baseline.tsv"));
+    let out = green(&[
+        "ptm2",
+        "--model",
+        &model,
+        "--layers",
+        "1",
+        "--baseline",
+        &baseline,
+        "--m2",
+        &m2,
+        "-c",
+        &hyp,
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let golden = golden("ptm2-sentences.golden.json");
+    let sys = &json["systems"][0];
+    let close = |a: &serde_json::Value, b: &serde_json::Value| {
+        let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+        assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+    };
+    close(&sys["ptm2"], &golden["sentm2"]);
+    close(&sys["corpus_score"]["f"], &golden["m2"]["f"]);
+    let rows = golden["sentences"].as_array().unwrap();
+    let sentences = sys["sentences"].as_array().unwrap();
+    assert_eq!(rows.len(), sentences.len());
+    for (ours, theirs) in sentences.iter().zip(rows) {
+        close(&ours["f"], &theirs["f"]);
+    }
+    let signature = json["signature"].as_str().unwrap();
+    assert!(signature.starts_with("ptm2|model:sha256-"), "{signature}");
+    assert!(signature.contains("|layers:1|rescaled:yes|"), "{signature}");
+}
+
+#[test]
+fn ptm2_bad_input_is_one_error_line() {
+    let (m2, model) = (data("ptm2-sentences.m2"), data("impara-tiny/se"));
+    // Four lines for thirteen gold sentences.
+    let short = data("ptm2-tiny-baseline.tsv");
+    let cases: [(Vec<&str>, &str); 2] = [
+        (vec!["--layers", "1", "--m2", &m2, "-c", &short], "line"),
+        (
+            vec!["--layers", "7", "--m2", &m2, "-c", &short],
+            "fewer than the 7",
+        ),
+    ];
+    for (args, what) in cases {
+        let mut all = vec!["ptm2", "--model", &model];
+        all.extend(args);
+        let out = green(&all);
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(what), "{err}");
+    }
 }

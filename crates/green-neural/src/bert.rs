@@ -1,9 +1,10 @@
-//! `BertForSequenceClassification` with one output (a regressor), as `transformers` runs it
-//! in evaluation mode: embeddings, post-norm encoder layers with exact (erf) GELU, the
-//! pooler's tanh over `[CLS]`, and a linear head.
+//! BERT as `transformers` runs it in evaluation mode: embeddings, post-norm encoder layers
+//! with exact (erf) GELU ([`Encoder`], the last hidden states), and on top of it
+//! `BertForSequenceClassification` with one output ([`Regressor`]: the pooler's tanh over
+//! `[CLS]` and a linear head).
 
 use candle_core::{DType, Device, Module, Tensor};
-use candle_nn::{embedding, layer_norm, linear, Embedding, LayerNorm, Linear};
+use candle_nn::{embedding, layer_norm, linear, Embedding, LayerNorm, Linear, VarBuilder};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::wordpiece::Encoded;
@@ -55,6 +56,19 @@ impl Config {
             return Err(wrong(format!(
                 "the model has {} outputs; a regressor has one (num_labels 1)",
                 labels.map_or("2 (the default)".into(), |n| n.to_string())
+            )));
+        }
+        Self::encoder(dir)
+    }
+
+    /// The config of any BERT model (its encoder is what is read), or why `dir` is not one.
+    pub fn encoder(dir: &ModelDir) -> Result<Self> {
+        let config_path = dir.path.join("config.json");
+        let wrong = |what: String| Error::new(ErrorKind::Architecture, &config_path, what);
+        let model_type = dir.config_str("model_type").unwrap_or("(none)");
+        if model_type != "bert" {
+            return Err(wrong(format!(
+                "model_type is {model_type}, not bert; this metric needs a BERT model"
             )));
         }
         let gelu_tanh = match dir.config_str("hidden_act").unwrap_or("gelu") {
@@ -113,80 +127,98 @@ struct Layer {
     output_norm: LayerNorm,
 }
 
-/// A BERT regressor's weights, ready to run.
-pub struct Regressor {
+/// BERT's embeddings and encoder layers: the last hidden state of every token.
+pub struct Encoder {
     pub config: Config,
     word: Embedding,
     position: Embedding,
     token_type: Embedding,
     embedding_norm: LayerNorm,
     layers: Vec<Layer>,
-    pooler: Linear,
-    classifier: Linear,
     device: Device,
 }
 
-impl Regressor {
-    /// Loads the regressor in `dir` onto the CPU.
+/// A batch run through the encoder: hidden states `(n, len, hidden)`, padded to the longest
+/// input, and each input's own length.
+pub struct Hidden {
+    pub states: Tensor,
+    pub lengths: Vec<usize>,
+}
+
+impl Encoder {
+    /// Loads a BERT encoder from any BERT checkpoint in `dir`: a bare `BertModel` (names
+    /// without a prefix) or a model with heads (names under `bert.`), LayerNorm parameters
+    /// named `weight`/`bias` or, as in the Hub's original BERT checkpoints, `gamma`/`beta`.
     pub fn load(dir: &ModelDir) -> Result<Self> {
-        let config = Config::of(dir)?;
-        let device = Device::Cpu;
-        let vb = dir.var_builder(&device)?;
-        let shape_error = |e: candle_core::Error| {
-            Error::new(
-                ErrorKind::Architecture,
-                &dir.weights,
-                format!("the weights do not fit config.json ({e})"),
-            )
-        };
-        let build = || -> candle_core::Result<Self> {
-            let (h, eps) = (config.hidden_size, config.layer_norm_eps);
-            let bert = vb.pp("bert");
-            let emb = bert.pp("embeddings");
-            let layers = (0..config.num_hidden_layers)
-                .map(|i| {
-                    let l = bert.pp(format!("encoder.layer.{i}"));
-                    let att = l.pp("attention");
-                    Ok(Layer {
-                        query: linear(h, h, att.pp("self.query"))?,
-                        key: linear(h, h, att.pp("self.key"))?,
-                        value: linear(h, h, att.pp("self.value"))?,
-                        attention_out: linear(h, h, att.pp("output.dense"))?,
-                        attention_norm: layer_norm(h, eps, att.pp("output.LayerNorm"))?,
-                        intermediate: linear(
-                            h,
-                            config.intermediate_size,
-                            l.pp("intermediate.dense"),
-                        )?,
-                        output: linear(config.intermediate_size, h, l.pp("output.dense"))?,
-                        output_norm: layer_norm(h, eps, l.pp("output.LayerNorm"))?,
-                    })
-                })
-                .collect::<candle_core::Result<Vec<_>>>()?;
-            Ok(Regressor {
-                word: embedding(config.vocab_size, h, emb.pp("word_embeddings"))?,
-                position: embedding(
-                    config.max_position_embeddings,
-                    h,
-                    emb.pp("position_embeddings"),
-                )?,
-                token_type: embedding(config.type_vocab_size, h, emb.pp("token_type_embeddings"))?,
-                embedding_norm: layer_norm(h, eps, emb.pp("LayerNorm"))?,
-                layers,
-                pooler: linear(h, h, bert.pp("pooler.dense"))?,
-                classifier: linear(h, 1, vb.pp("classifier"))?,
-                config: config.clone(),
-                device: device.clone(),
+        let config = Config::encoder(dir)?;
+        let vb = dir.var_builder(&Device::Cpu)?;
+        let gamma = ["", "bert."]
+            .iter()
+            .any(|p| vb.contains_tensor(&format!("{p}embeddings.LayerNorm.gamma")));
+        let vb = if gamma {
+            vb.rename_f(|name: &str| {
+                name.replace("LayerNorm.weight", "LayerNorm.gamma")
+                    .replace("LayerNorm.bias", "LayerNorm.beta")
             })
+        } else {
+            vb
         };
-        build().map_err(shape_error)
+        let vb = if vb.contains_tensor("embeddings.LayerNorm.weight") {
+            vb
+        } else {
+            vb.pp("bert")
+        };
+        Self::build(vb, config).map_err(|e| shape_error(dir, e))
     }
 
-    /// The regressor's output for each input of a batch (padded here to the longest).
-    pub fn predict(&self, batch: &[Encoded]) -> candle_core::Result<Vec<f32>> {
-        let Some(len) = batch.iter().map(|e| e.ids.len()).max() else {
-            return Ok(Vec::new());
-        };
+    fn build(vb: VarBuilder, config: Config) -> candle_core::Result<Self> {
+        let (h, eps) = (config.hidden_size, config.layer_norm_eps);
+        let emb = vb.pp("embeddings");
+        let layers = (0..config.num_hidden_layers)
+            .map(|i| {
+                let l = vb.pp(format!("encoder.layer.{i}"));
+                let att = l.pp("attention");
+                Ok(Layer {
+                    query: linear(h, h, att.pp("self.query"))?,
+                    key: linear(h, h, att.pp("self.key"))?,
+                    value: linear(h, h, att.pp("self.value"))?,
+                    attention_out: linear(h, h, att.pp("output.dense"))?,
+                    attention_norm: layer_norm(h, eps, att.pp("output.LayerNorm"))?,
+                    intermediate: linear(h, config.intermediate_size, l.pp("intermediate.dense"))?,
+                    output: linear(config.intermediate_size, h, l.pp("output.dense"))?,
+                    output_norm: layer_norm(h, eps, l.pp("output.LayerNorm"))?,
+                })
+            })
+            .collect::<candle_core::Result<Vec<_>>>()?;
+        Ok(Encoder {
+            word: embedding(config.vocab_size, h, emb.pp("word_embeddings"))?,
+            position: embedding(
+                config.max_position_embeddings,
+                h,
+                emb.pp("position_embeddings"),
+            )?,
+            token_type: embedding(config.type_vocab_size, h, emb.pp("token_type_embeddings"))?,
+            embedding_norm: layer_norm(h, eps, emb.pp("LayerNorm"))?,
+            layers,
+            config,
+            device: Device::Cpu,
+        })
+    }
+
+    /// Keeps only the first `n` encoder layers (bert_score's `num_layers`: the hidden states
+    /// after layer `n`, 0 for the embeddings); `false` when the model has fewer.
+    pub fn keep_layers(&mut self, n: usize) -> bool {
+        if n > self.layers.len() {
+            return false;
+        }
+        self.layers.truncate(n);
+        true
+    }
+
+    /// The last hidden states of a batch (padded here to the longest input).
+    pub fn forward(&self, batch: &[Encoded]) -> candle_core::Result<Hidden> {
+        let lengths: Vec<usize> = batch.iter().map(|e| e.ids.len()).collect();
+        let len = lengths.iter().copied().max().unwrap_or(0);
         let n = batch.len();
         let (mut ids, mut types, mut mask) = (
             Vec::with_capacity(n * len),
@@ -215,10 +247,10 @@ impl Regressor {
         for layer in &self.layers {
             xs = self.layer(layer, &xs, &mask)?;
         }
-        let cls = xs.narrow(1, 0, 1)?.squeeze(1)?;
-        let pooled = self.pooler.forward(&cls)?.tanh()?;
-        let out = self.classifier.forward(&pooled)?;
-        out.squeeze(1)?.to_dtype(DType::F32)?.to_vec1()
+        Ok(Hidden {
+            states: xs,
+            lengths,
+        })
     }
 
     fn layer(&self, l: &Layer, xs: &Tensor, mask: &Tensor) -> candle_core::Result<Tensor> {
@@ -250,6 +282,53 @@ impl Regressor {
         l.output_norm
             .forward(&(l.output.forward(&inner)? + attended)?)
     }
+}
+
+/// A BERT regressor's weights, ready to run.
+pub struct Regressor {
+    pub config: Config,
+    encoder: Encoder,
+    pooler: Linear,
+    classifier: Linear,
+}
+
+impl Regressor {
+    /// Loads the regressor in `dir` onto the CPU.
+    pub fn load(dir: &ModelDir) -> Result<Self> {
+        let config = Config::of(dir)?;
+        let vb = dir.var_builder(&Device::Cpu)?;
+        let build = || -> candle_core::Result<Self> {
+            let h = config.hidden_size;
+            Ok(Regressor {
+                encoder: Encoder::build(vb.pp("bert"), config.clone())?,
+                pooler: linear(h, h, vb.pp("bert.pooler.dense"))?,
+                classifier: linear(h, 1, vb.pp("classifier"))?,
+                config: config.clone(),
+            })
+        };
+        build().map_err(|e| shape_error(dir, e))
+    }
+
+    /// The regressor's output for each input of a batch (padded here to the longest).
+    pub fn predict(&self, batch: &[Encoded]) -> candle_core::Result<Vec<f32>> {
+        if batch.is_empty() {
+            return Ok(Vec::new());
+        }
+        let xs = self.encoder.forward(batch)?.states;
+        let cls = xs.narrow(1, 0, 1)?.squeeze(1)?;
+        let pooled = self.pooler.forward(&cls)?.tanh()?;
+        let out = self.classifier.forward(&pooled)?;
+        out.squeeze(1)?.to_dtype(DType::F32)?.to_vec1()
+    }
+}
+
+/// The error for weights that do not have the shapes `config.json` gives.
+fn shape_error(dir: &ModelDir, e: candle_core::Error) -> Error {
+    Error::new(
+        ErrorKind::Architecture,
+        &dir.weights,
+        format!("the weights do not fit config.json ({e})"),
+    )
 }
 
 /// The error for a failed forward pass of the model in `dir`.

@@ -5,7 +5,8 @@
 //! the small inference layer they need — a Hugging Face model directory read from disk
 //! ([`ModelDir`]), BERT forward passes with [candle](candle_core) ([`bert`]), WordPiece split
 //! by the `tokenizers` crate as the Python tokenizers split ([`wordpiece`]) — and the metrics
-//! on top ([`some`], [`scribendi`] with GPT-2 in [`gpt2`] and byte-level BPE in [`bpe`]). Nothing is ever downloaded: a missing file is an error that names it.
+//! on top ([`some`], [`impara`], [`scribendi`] with GPT-2 in [`gpt2`] and byte-level BPE in
+//! [`bpe`]). Nothing is ever downloaded: a missing file is an error that names it.
 //!
 //! It is its own crate so that the model-free crates never link candle; the CLI links it
 //! behind its `neural` feature.
@@ -15,7 +16,9 @@ pub mod bpe;
 mod error;
 pub mod fuzzy;
 pub mod gpt2;
+pub mod impara;
 mod model_dir;
+pub mod ptm2;
 pub mod scribendi;
 pub mod some;
 pub mod wordpiece;

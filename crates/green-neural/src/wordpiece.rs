@@ -51,7 +51,7 @@ impl WordPiece {
                     Error::new(
                         ErrorKind::Missing,
                         path,
-                        "no tokenizer; expected tokenizer.json or vocab.txt (SOME uses bert-base-cased's)",
+                        "no tokenizer; expected tokenizer.json or vocab.txt (SOME and IMPARA use bert-base-cased's)",
                     )
                 })?
         } else if path.is_file() {
@@ -118,6 +118,16 @@ impl WordPiece {
     /// The number of ids the tokenizer can give (one more than the largest).
     pub fn vocab_size(&self) -> usize {
         self.tokenizer.get_vocab_size(true)
+    }
+
+    /// The id of `[CLS]`.
+    pub fn cls(&self) -> u32 {
+        self.cls
+    }
+
+    /// The id of `[SEP]`.
+    pub fn sep(&self) -> u32 {
+        self.sep
     }
 
     /// The word pieces of `text`, without special tokens.

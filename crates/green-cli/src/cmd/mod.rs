@@ -6,6 +6,8 @@ pub mod data;
 pub mod errant;
 pub mod gleu;
 pub mod gotoscorer;
+#[cfg(feature = "neural")]
+pub mod impara;
 pub mod m2;
 pub mod maege;
 pub mod maxmatch;
@@ -16,6 +18,8 @@ pub mod napoles;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;
+#[cfg(feature = "neural")]
+pub mod ptm2;
 pub mod report;
 pub mod score;
 #[cfg(feature = "neural")]

@@ -2,10 +2,11 @@
 //! GPT-2 directory the user supplies (`green_neural::scribendi`). Only in a build with the
 //! `neural` feature.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use green_neural::scribendi::{self, Scorer, SentenceScore};
 use serde::Serialize;
 
+use crate::args::NeuralArgs;
 use crate::output::emit;
 
 #[derive(clap::Args, Debug)]
@@ -16,29 +17,12 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub model: std::path::PathBuf,
 
-    /// Source sentences, one per line.
-    #[arg(short = 's', long = "source", value_name = "SRC")]
-    pub source: String,
-
-    /// System outputs, one file per system, aligned with the source.
-    #[arg(short = 'c', long = "hyp", value_name = "SYS", num_args = 1.., required = true)]
-    pub hyp: Vec<String>,
-
     /// A changed sentence scores 1 only if its token-sort or Levenshtein ratio reaches this.
     #[arg(long, default_value_t = scribendi::THRESHOLD)]
     pub threshold: f64,
 
-    /// Sentences run through the model at once (grouped by length; scores do not depend on it).
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
-    pub batch_size: u64,
-
-    /// Also print every sentence's score (text output; json always has them).
-    #[arg(short = 'v', long)]
-    pub sentences: bool,
-
-    /// Output: text (a line per system) or json.
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
-    pub format: String,
+    #[command(flatten)]
+    pub common: NeuralArgs,
 }
 
 #[derive(Serialize)]
@@ -57,20 +41,12 @@ struct Output<'a> {
 pub fn run(args: &Args) -> Result<()> {
     let mut scorer = Scorer::open(&args.model)?;
     scorer.threshold = args.threshold;
-    scorer.batch_size = usize::try_from(args.batch_size)?;
-    let sources = green_io::read_lines(&green_io::Input::parse(&args.source))?;
+    scorer.batch_size = args.common.batch_size(32)?;
+    let (sources, systems_lines) =
+        crate::input::source_and_systems(&args.common.source, &args.common.hyp)?;
     let mut systems = Vec::new();
-    for path in &args.hyp {
-        let hyps = green_io::read_lines(&green_io::Input::parse(path))?;
-        if hyps.len() != sources.len() {
-            bail!(
-                "{path} has {} lines but the source {} has {}; give one output line per source line",
-                hyps.len(),
-                args.source,
-                sources.len()
-            );
-        }
-        let sentences = scorer.score(&sources, &hyps)?;
+    for (path, hyps) in args.common.hyp.iter().zip(&systems_lines) {
+        let sentences = scorer.score(&sources, hyps)?;
         systems.push(System {
             path,
             scribendi: scribendi::corpus(&sentences),
@@ -86,13 +62,13 @@ pub fn run(args: &Args) -> Result<()> {
         ),
         systems,
     };
-    if args.format == "json" {
+    if args.common.format == "json" {
         return emit(&green_output::to_json(&out)?);
     }
     let mut s = String::new();
     for sys in &out.systems {
         s += &format!("{}\tScribendi\t{}\n", sys.path, sys.scribendi);
-        if args.sentences {
+        if args.common.sentences {
             for (i, v) in sys.sentences.iter().enumerate() {
                 s += &format!("{}\t{}\n", i + 1, v.score);
             }

@@ -2,10 +2,11 @@
 //! regressors, on a models directory the user supplies (`green_neural::some`). Only in a
 //! build with the `neural` feature.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use green_neural::some::{self, Paths, Scorer, SentenceScore, Weights};
 use serde::Serialize;
 
+use crate::args::NeuralArgs;
 use crate::output::emit;
 
 #[derive(clap::Args, Debug)]
@@ -22,14 +23,6 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     pub tokenizer: Option<std::path::PathBuf>,
 
-    /// Source sentences, one per line.
-    #[arg(short = 's', long = "source", value_name = "SRC")]
-    pub source: String,
-
-    /// System outputs, one file per system, aligned with the source.
-    #[arg(short = 'c', long = "hyp", value_name = "SYS", num_args = 1.., required = true)]
-    pub hyp: Vec<String>,
-
     /// Weight of the grammaticality score.
     #[arg(long, default_value_t = 0.55)]
     pub weight_g: f64,
@@ -42,17 +35,8 @@ pub struct Args {
     #[arg(long, default_value_t = 0.02)]
     pub weight_m: f64,
 
-    /// Sentences run through a model at once (grouped by length; scores do not depend on it).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
-    pub batch_size: u64,
-
-    /// Also print every sentence's scores (text output; json always has them).
-    #[arg(short = 'v', long)]
-    pub sentences: bool,
-
-    /// Output: text (a line per system) or json.
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
-    pub format: String,
+    #[command(flatten)]
+    pub common: NeuralArgs,
 }
 
 #[derive(Serialize)]
@@ -75,25 +59,17 @@ pub fn run(args: &Args) -> Result<()> {
         paths.tokenizer = t.clone();
     }
     let mut scorer = Scorer::open(&paths)?;
-    scorer.batch_size = usize::try_from(args.batch_size)?;
+    scorer.batch_size = args.common.batch_size(64)?;
     let weights = Weights {
         grammaticality: args.weight_g,
         fluency: args.weight_f,
         meaning: args.weight_m,
     };
-    let sources = green_io::read_lines(&green_io::Input::parse(&args.source))?;
+    let (sources, systems_lines) =
+        crate::input::source_and_systems(&args.common.source, &args.common.hyp)?;
     let mut systems = Vec::new();
-    for path in &args.hyp {
-        let hyps = green_io::read_lines(&green_io::Input::parse(path))?;
-        if hyps.len() != sources.len() {
-            bail!(
-                "{path} has {} lines but the source {} has {}; give one output line per source line",
-                hyps.len(),
-                args.source,
-                sources.len()
-            );
-        }
-        let sentences = scorer.score(&sources, &hyps, weights)?;
+    for (path, hyps) in args.common.hyp.iter().zip(&systems_lines) {
+        let sentences = scorer.score(&sources, hyps, weights)?;
         systems.push(System {
             path,
             some: some::corpus(&sentences),
@@ -113,7 +89,7 @@ pub fn run(args: &Args) -> Result<()> {
         weights,
         systems,
     };
-    emit(&print(&out, &args.format, args.sentences)?)
+    emit(&print(&out, &args.common.format, args.common.sentences)?)
 }
 
 fn print(out: &Output, format: &str, sentences: bool) -> Result<String> {
