@@ -242,6 +242,22 @@ fn broken_plugins_fail_cleanly() {
     }
 }
 
+/// `green tokenize` splits a long file into chunks across threads; a failure far into the
+/// file still names its own line, the first failing one.
+#[test]
+fn tokenize_names_the_first_failing_line_of_a_long_file() {
+    let path = scratch().join("long-with-two-bad-lines.txt");
+    let mut text = "plain ascii words\n".repeat(700);
+    text.push_str("é starts line 701\n");
+    text.push_str(&"more words\n".repeat(300));
+    text.push_str("é starts line 1002\n");
+    std::fs::write(&path, text).unwrap();
+    let spec = format!("plugin:{}", broken("SPLIT_UTF8").display());
+    let out = green(None, &["tokenize", "-t", &spec, path.to_str().unwrap()]);
+    fails_with(&out, "long-with-two-bad-lines.txt:701: tokenizer 'plugin:broken@0.0.1' failed");
+    assert!(out.stdout.is_empty(), "no partial output");
+}
+
 /// A library that crashes while it is loaded used to end green with a bare signal, naming
 /// nothing; a directory given as a plugin was "no such file".
 #[test]
