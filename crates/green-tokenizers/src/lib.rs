@@ -101,6 +101,7 @@ pub const KNOWN: &[(&str, &str)] = &[
     ("char", "one token per Unicode code point, spaces included (the reference's char level)"),
     ("char:nospace", "one token per code point, whitespace dropped (character-tokenised text scores like raw text)"),
     ("en", "raw English: Unicode (UAX #29) word boundaries, punctuation kept as tokens, whitespace dropped"),
+    ("syntok", "syntok 1.4.4 word tokens, as MultiGEC-2025's scorer splits raw essays (`well-known` → `well`, `-known`; `n't` → `not`)"),
     ("zh", "Chinese words: jieba accurate mode with HMM for unknown words, as Python jieba.cut (embedded dictionary)"),
     ("zh:nohmm", "Chinese words: jieba accurate mode, dictionary words only (unknown words stay single characters)"),
     ("zh:char", "Chinese characters: one token per code point, whitespace dropped (same as char:nospace)"),
@@ -131,6 +132,10 @@ pub fn build(spec: &str, options: &Options) -> Result<Built, Error> {
         ))),
         "en" => Ok(Built::Dyn(Box::new(Normalized::new(
             green_en::English,
+            norm,
+        )))),
+        "syntok" => Ok(Built::Dyn(Box::new(Normalized::new(
+            green_syntok::Syntok,
             norm,
         )))),
         "zh" => Ok(Built::Dyn(Box::new(Normalized::new(
