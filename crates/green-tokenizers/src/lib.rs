@@ -101,12 +101,12 @@ pub const KNOWN: &[(&str, &str)] = &[
     ("char", "one token per Unicode code point, spaces included (the reference's char level)"),
     ("char:nospace", "one token per code point, whitespace dropped (character-tokenised text scores like raw text)"),
     ("en", "raw English: Unicode (UAX #29) word boundaries, punctuation kept as tokens, whitespace dropped"),
-    ("syntok", "syntok 1.4.4 word tokens, as MultiGEC-2025's scorer splits raw essays (`well-known` → `well`, `-known`; `n't` → `not`)"),
     ("zh", "Chinese words: jieba accurate mode with HMM for unknown words, as Python jieba.cut (embedded dictionary)"),
     ("zh:nohmm", "Chinese words: jieba accurate mode, dictionary words only (unknown words stay single characters)"),
     ("zh:char", "Chinese characters: one token per code point, whitespace dropped (same as char:nospace)"),
     ("ja", "Japanese words: lindera with IPADIC (dictionary: --ja-dict, GREEN_JA_DICT, or Debian's mecab-ipadic)"),
     ("ja:char", "Japanese characters: one token per code point, whitespace dropped (same as char:nospace)"),
+    ("syntok", "syntok 1.4.4 word tokens, as MultiGEC-2025's scorer splits raw essays (`well-known` → `well`, `-known`; `n't` → `not`)"),
     ("plugin:NAME_OR_PATH", "a tokenizer plugin: a shared library path, or a name on GREEN_PLUGIN_PATH (docs/plugins.md)"),
 ];
 

@@ -114,13 +114,13 @@ pub fn run(args: &Args) -> Result<()> {
             .map(|h| essays(&args.hyp_dir.join(h), args.tags))
             .collect::<Result<Vec<_>>>()?;
         // The scorer's track is the last file's (its loop variable), for every file.
-        let track = if hyps[hyps.len() - 1].contains("fluency") {
+        let track = if hyps.last().is_some_and(|h| h.contains("fluency")) {
             "fluency"
         } else {
             "minimal"
         };
         let missing = (String::from("!"), bang());
-        for k in 0..hyps.len() {
+        for (k, hyp) in hyps.iter().enumerate() {
             // As the scorer: system k scores, per essay, the k-th text of the essay among the
             // files that have it (the file's own when every file has it), and `!` past them.
             let texts: Vec<&(String, Doc)> = orig
@@ -136,7 +136,7 @@ pub fn run(args: &Args) -> Result<()> {
                         None => (None, &missing),
                     };
                     if j != Some(k) {
-                        let path = args.hyp_dir.join(hyps[k]);
+                        let path = args.hyp_dir.join(hyp);
                         let what = j.map_or("`!`".to_owned(), |j| format!("{}'s text", hyps[j]));
                         crate::output::warn(&if systems[k].by_id.contains_key(id) {
                             format!("{}: essay_id = {id} is scored as {what}, as MultiGEC's scorer does: system file N takes the Nth text among the files that have the essay", path.display())
