@@ -173,7 +173,7 @@ fn the_markdown_alone_and_missing_essays_score_as_the_official_scorer() {
             m2.path().to_str().unwrap(),
         ],
     );
-    let err = stderr(&run);
+    let err = String::from_utf8_lossy(&run.stderr).into_owned();
     assert_eq!(
         stdout(&run),
         std::fs::read_to_string(raw.join("scores.csv")).unwrap()
