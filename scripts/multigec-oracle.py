@@ -5,7 +5,7 @@ to record what `green multigec` is checked against: its scores.csv.
 
 INPUT holds the task's layout: ref/{lang}-{corpus}-orig-{split}.md and -ref{N}-{split}.md,
 res/{lang}-{corpus}-hypo{N}-{split}.md. The script
-  1. writes beside each Markdown file its CoNLL-U (FILE.conllu): per essay a `# newdoc id = ID`
+  1. (unless --no-conllu) writes beside each Markdown file its CoNLL-U (FILE.conllu): per essay a `# newdoc id = ID`
      line, then the essay's tokens as the scorer tokenizes them (its own syntok step,
      `md_to_dict`), one sentence per run of tokens ending in . ! or ?, every other column `_`;
   2. prepares what the organisers shipped in ref/: the original and the references one essay
@@ -27,6 +27,8 @@ through the UDPipe 2 web service, is the exception and is not covered).
     # cleanconll.py) in /tmp/mgofficial (spraakbanken/multigec-2025 a9aa8b5)
     /tmp/udv/bin/python scripts/multigec-oracle.py --official /tmp/mgofficial \\
         crates/green-cli/tests/fixtures/multigec
+    /tmp/udv/bin/python scripts/multigec-oracle.py --official /tmp/mgofficial --no-conllu \\
+        crates/green-cli/tests/fixtures/multigec-raw
 """
 
 import argparse
@@ -75,6 +77,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--official", required=True, help="directory of the scorer's scripts")
     ap.add_argument("--split", default="dev")
+    ap.add_argument("--no-conllu", action="store_true",
+                    help="write no CoNLL-U: green then tokenizes the Markdown as the scorer does")
     ap.add_argument("input")
     a = ap.parse_args()
     sys.path.insert(0, os.path.abspath(a.official))
@@ -94,8 +98,9 @@ def main():
             shutil.copy(path, os.path.join(work, sub, name))
             with open(path) as f:
                 essays = md_to_dict(f.read())
-            with open(path[:-3] + ".conllu", "w", encoding="utf-8", newline="\n") as f:
-                f.write(conllu(essays))
+            if not a.no_conllu:
+                with open(path[:-3] + ".conllu", "w", encoding="utf-8", newline="\n") as f:
+                    f.write(conllu(essays))
     ref = os.path.join(work, "ref")
     for name in sorted(os.listdir(ref)):
         if not name.endswith("-orig-%s.md" % a.split):

@@ -106,6 +106,7 @@ pub const KNOWN: &[(&str, &str)] = &[
     ("zh:char", "Chinese characters: one token per code point, whitespace dropped (same as char:nospace)"),
     ("ja", "Japanese words: lindera with IPADIC (dictionary: --ja-dict, GREEN_JA_DICT, or Debian's mecab-ipadic)"),
     ("ja:char", "Japanese characters: one token per code point, whitespace dropped (same as char:nospace)"),
+    ("syntok", "syntok 1.4.4 word tokens, as MultiGEC-2025's scorer splits raw essays (`well-known` → `well`, `-known`; `n't` → `not`)"),
     ("plugin:NAME_OR_PATH", "a tokenizer plugin: a shared library path, or a name on GREEN_PLUGIN_PATH (docs/plugins.md)"),
 ];
 
@@ -131,6 +132,10 @@ pub fn build(spec: &str, options: &Options) -> Result<Built, Error> {
         ))),
         "en" => Ok(Built::Dyn(Box::new(Normalized::new(
             green_en::English,
+            norm,
+        )))),
+        "syntok" => Ok(Built::Dyn(Box::new(Normalized::new(
+            green_syntok::Syntok,
             norm,
         )))),
         "zh" => Ok(Built::Dyn(Box::new(Normalized::new(

@@ -1,14 +1,16 @@
 //! `green multigec`: MultiGEC-2025's table — GLEU and ERRANT's P, R and F0.5 per language and
 //! corpus — as the task's official scorer (spraakbanken/multigec-2025,
 //! `scripts/local_eval/gleu_errant/gleu_errant_evaluation.py`) writes its `scores.csv`, from
-//! the task's Markdown files and a tagger's CoNLL-U of each.
+//! the task's Markdown files alone or with a tagger's CoNLL-U of each.
 //!
 //! The scorer tokenizes each essay (syntok) into one line, scores GLEU on those lines
 //! (`gleu -d 4 -f -n 4 -t word`) and ERRANT on them (cainesap/errant's `errant_parallel`, then
-//! `errant_compare`). green runs no tokenizer or tagger: the CoNLL-U's words are the essay's
-//! tokens. The scorer's parse replaces spacy-udpipe's tokenizer, which is where UDPipe runs,
-//! by a whitespace tokenizer, so its Docs carry words only: by default green blanks the
-//! CoNLL-U's lemmas, tags and trees likewise; `--tags` types edits from them instead.
+//! `errant_compare`). green tokenizes as it does (green-syntok) unless a file's CoNLL-U is
+//! beside it, whose words are then the essay's tokens. The scorer's parse replaces
+//! spacy-udpipe's tokenizer, which is where UDPipe runs, by a whitespace tokenizer, so its
+//! Docs carry words only: by default green blanks the CoNLL-U's lemmas, tags and trees
+//! likewise; `--tags` types edits from them instead. An essay a system file lacks is scored
+//! as the scorer scores it: `!`, or, with several system files for a corpus, another file's.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -26,12 +28,13 @@ use green_metric::Metric;
 )]
 pub struct Args {
     /// The originals and references: {lang}-{corpus}-orig-{split}.md and
-    /// {lang}-{corpus}-ref{N}-{split}.md, each with its CoNLL-U beside it (same name, .conllu).
+    /// {lang}-{corpus}-ref{N}-{split}.md, each with its CoNLL-U beside it (same name, .conllu) or
+    /// none (tokenized as the scorer tokenizes).
     #[arg(long, value_name = "DIR")]
     pub ref_dir: PathBuf,
 
     /// The systems' files: {lang}-{corpus}-*-{split}.md (a "fluency" in the name is the
-    /// fluency track), each with its CoNLL-U beside it.
+    /// fluency track; the scorer takes it from the last file), each with its CoNLL-U or none.
     #[arg(long, value_name = "DIR")]
     pub hyp_dir: PathBuf,
 
@@ -49,7 +52,8 @@ pub struct Args {
     pub team: String,
 
     /// Also write the M2 files scored here, named as the scorer names them:
-    /// {lang}-{corpus}-ref1-{split}.m2 (all references) and, per system file, its name with .m2.
+    /// {lang}-{corpus}-ref1-{split}.m2 (all references) and, per system file in name order,
+    /// {lang}-{corpus}-hypo{N}-{split}.m2 (-fluency-hypo{N}- on the fluency track).
     #[arg(long, value_name = "DIR")]
     pub m2_dir: Option<PathBuf>,
 }
@@ -105,10 +109,52 @@ pub fn run(args: &Args) -> Result<()> {
                 args.ref_dir.display()
             );
         }
-        for hyp in hyps {
-            let path = args.hyp_dir.join(hyp);
-            let system = essays(&path, args.tags)?;
-            let scored = score(&orig, &refs, (&path.display().to_string(), &system))?;
+        let systems = hyps
+            .iter()
+            .map(|h| essays(&args.hyp_dir.join(h), args.tags))
+            .collect::<Result<Vec<_>>>()?;
+        // The scorer's track is the last file's (its loop variable), for every file.
+        let track = if hyps.last().is_some_and(|h| h.contains("fluency")) {
+            "fluency"
+        } else {
+            "minimal"
+        };
+        let missing = (String::from("!"), bang());
+        for (k, hyp) in hyps.iter().enumerate() {
+            // As the scorer: system k scores, per essay, the k-th text of the essay among the
+            // files that have it (the file's own when every file has it), and `!` past them.
+            let texts: Vec<&(String, Doc)> = orig
+                .order
+                .iter()
+                .map(|id| {
+                    let mut have = systems
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(j, s)| Some((j, s.by_id.get(id)?)));
+                    let (j, text) = match have.nth(k) {
+                        Some((j, text)) => (Some(j), text),
+                        None => (None, &missing),
+                    };
+                    if j != Some(k) {
+                        let path = args.hyp_dir.join(hyp);
+                        let what = j.map_or("`!`".to_owned(), |j| format!("{}'s text", hyps[j]));
+                        crate::output::warn(&if systems[k].by_id.contains_key(id) {
+                            format!("{}: essay_id = {id} is scored as {what}, as MultiGEC's scorer does: system file N takes the Nth text among the files that have the essay", path.display())
+                        } else {
+                            format!("{}: no essay_id = {id}; scored as {what}, as MultiGEC's scorer does", path.display())
+                        });
+                    }
+                    text
+                })
+                .collect();
+            let name = format!(
+                "{corpus}-{}hypo{}-{}",
+                if track == "fluency" { "fluency-" } else { "" },
+                k + 1,
+                args.split
+            )
+            .to_lowercase();
+            let scored = score(&orig, &refs, &name, &texts)?;
             if let Some(dir) = &args.m2_dir {
                 let write = |name: String, text: &str| {
                     let out = dir.join(name);
@@ -116,24 +162,13 @@ pub fn run(args: &Args) -> Result<()> {
                         .with_context(|| format!("cannot write {}", out.display()))
                 };
                 write(format!("{corpus}-ref1-{}.m2", args.split), &scored.ref_m2)?;
-                write(
-                    format!(
-                        "{}.m2",
-                        hyp.strip_suffix(".md").unwrap_or(hyp).to_lowercase()
-                    ),
-                    &scored.hyp_m2,
-                )?;
+                write(format!("{name}.m2"), &scored.hyp_m2)?;
             }
             let Scored { gleu, p, r, f, .. } = scored;
-            let name = hyp.to_lowercase();
             rows.push(Row {
                 language: name.chars().take(2).collect(),
                 corpus: name.split('-').nth(1).unwrap_or_default().to_owned(),
-                track: if name.contains("fluency") {
-                    "fluency"
-                } else {
-                    "minimal"
-                },
+                track,
                 gleu,
                 p,
                 r,
@@ -212,7 +247,8 @@ struct Scored {
 fn score(
     orig: &Essays,
     refs: &[(String, Essays)],
-    (hyp_path, hyp): (&str, &Essays),
+    hyp_name: &str,
+    hyp: &[&(String, Doc)],
 ) -> Result<Scored> {
     let metric = Gleu {
         iterations: 500,
@@ -221,11 +257,8 @@ fn score(
     let mut counts = Vec::with_capacity(orig.order.len());
     let (mut hyp_m2, mut ref_m2) = (String::new(), String::new());
     let ud = Classifier::ud();
-    for id in &orig.order {
+    for (id, (h, h_doc)) in orig.order.iter().zip(hyp.iter().copied()) {
         let (source, source_doc) = &orig.by_id[id];
-        let (h, h_doc) = hyp.by_id.get(id).with_context(|| {
-            format!("{hyp_path}: no essay_id = {id}; a system file must correct every essay")
-        })?;
         let r: Vec<(&str, &Doc)> = refs
             .iter()
             .map(|(path, e)| {
@@ -249,7 +282,7 @@ fn score(
     }
     let gleu = green_output::number::quantize(100.0 * metric.score(&metric.fold(&counts)), 4);
     let report = green_edits::compare::score(
-        &green_edits::parse(&hyp_m2, hyp_path)?,
+        &green_edits::parse(&hyp_m2, hyp_name)?,
         &green_edits::parse(&ref_m2, "references")?,
         &green_edits::compare::Options::default(),
     )?;
@@ -264,19 +297,22 @@ fn score(
     })
 }
 
-/// A Markdown file's essays with the words of its CoNLL-U (FILE.conllu): one `# newdoc`
-/// line per essay, in the file's order (`# newdoc id = ID`, if it names one, names that
-/// essay), its sentences after it.
+/// A Markdown file's essays: tokenized as the scorer tokenizes them (syntok), or, when a
+/// CoNLL-U (FILE.conllu) is beside it, with its words: one `# newdoc` line per essay, in the
+/// file's order (`# newdoc id = ID`, if it names one, names that essay), its sentences after it.
 fn essays(md: &Path, tags: bool) -> Result<Essays> {
     let md_name = md.display().to_string();
     let list = green_io::multigec::read(&green_io::Input::parse(&md_name))?;
     let conllu_path = md.with_extension("conllu");
     let conllu_name = conllu_path.display().to_string();
-    let text = std::fs::read_to_string(&conllu_path).with_context(|| {
-        format!(
-            "cannot read {conllu_name}; each Markdown file needs its tagger's CoNLL-U beside it"
-        )
-    })?;
+    if !conllu_path.exists() {
+        if tags {
+            bail!("cannot read {conllu_name}; --tags types the edits from the tagger's CoNLL-U beside each Markdown file");
+        }
+        return Ok(tokenized(list));
+    }
+    let text = std::fs::read_to_string(&conllu_path)
+        .with_context(|| format!("cannot read {conllu_name}"))?;
     let sentences = green_edits::conllu::parse(&text, &conllu_name)?;
     // Where each essay starts: the line numbers of `# newdoc` and the ids they name.
     let docs: Vec<(usize, Option<&str>)> = text
@@ -360,4 +396,44 @@ fn blank(doc: Doc) -> Doc {
             })
             .collect(),
     }
+}
+
+/// Essays as the scorer's `md_to_dict` makes them: each one line of syntok's tokens; the Doc
+/// has the line's words only, as the scorer's parse leaves them.
+fn tokenized(list: Vec<green_io::multigec::Essay>) -> Essays {
+    let mut by_id = HashMap::new();
+    let mut order = Vec::with_capacity(list.len());
+    for essay in list {
+        let line = green_syntok::line(&essay.text);
+        let words: Vec<&str> = green_edits::m2::split(&line).collect();
+        let doc = words_doc(&words);
+        by_id.insert(essay.id.clone(), (words.join(" "), doc));
+        order.push(essay.id);
+    }
+    Essays { order, by_id }
+}
+
+/// A Doc of words only, as spaCy makes one from words: no lemma, tags or dependency, each
+/// token its own head.
+fn words_doc(words: &[&str]) -> Doc {
+    Doc {
+        tokens: words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| Token {
+                text: (*w).to_owned(),
+                lower: w.to_lowercase(),
+                lemma: String::new(),
+                pos: String::new(),
+                tag: String::new(),
+                dep: String::new(),
+                head: i,
+            })
+            .collect(),
+    }
+}
+
+/// The Doc of the scorer's `!`, the line it scores for an essay a system lacks.
+fn bang() -> Doc {
+    words_doc(&["!"])
 }
