@@ -33,6 +33,7 @@ def main():
     ap.add_argument("source")
     ap.add_argument("hypotheses")
     ap.add_argument("--threshold", type=float, default=0.9)
+    ap.add_argument("--scores-only", action="store_true", help="only score_sentence (one pass, for timing): its scores")
     args = ap.parse_args()
     sys.path.insert(0, args.src)
     # The metrics package alone: its __init__ would import every metric's dependencies.
@@ -64,6 +65,9 @@ def main():
     srcs = [l.rstrip("\n") for l in open(args.source, encoding="utf-8")]
     hyps = [l.rstrip("\n") for l in open(args.hypotheses, encoding="utf-8")]
     scores = scorer.score_sentence(srcs, hyps)
+    if args.scores_only:
+        print(json.dumps({"scores": scores}))
+        return
     # The two estimators' outputs, one sentence at a time, as score_sentence feeds them.
     enc = dict(max_length=scorer.config.max_length, padding="max_length", truncation=True, return_tensors="pt")
     se, qe = [], []

@@ -23,6 +23,7 @@ def main():
     ap.add_argument("model")
     ap.add_argument("source")
     ap.add_argument("hypotheses")
+    ap.add_argument("--scores-only", action="store_true", help="only score_sentence (one pass, for timing): its scores")
     args = ap.parse_args()
     sys.path.insert(0, args.src)
     # The metrics package alone: its __init__ would import every metric's dependencies.
@@ -40,6 +41,9 @@ def main():
     srcs = [l.rstrip("\n") for l in open(args.source, encoding="utf-8")]
     hyps = [l.rstrip("\n") for l in open(args.hypotheses, encoding="utf-8")]
     scores = scorer.score_sentence(srcs, hyps)
+    if args.scores_only:
+        print(json.dumps({"scores": scores}))
+        return
     changed = [i for i, (s, h) in enumerate(zip(srcs, hyps)) if s != h]
     ppl_s = scorer.ppl([srcs[i] for i in changed])
     ppl_h = scorer.ppl([hyps[i] for i in changed])

@@ -6,7 +6,11 @@ here on a few hundred words written here (every byte is in its alphabet, so any 
 tokenizes), saved as `save_pretrained` writes them (model.safetensors, tokenizer.json,
 vocab.json, merges.txt).
 
-    python3 scripts/scribendi-tiny-model.py OUT_DIR
+    python3 scripts/scribendi-tiny-model.py OUT_DIR [--text FILE ... --vocab-size N --model-vocab N]
+
+--text trains the BPE on those files instead (up to --vocab-size tokens) and --model-vocab
+gives the model more rows than the BPE has tokens (never used), as scripts/bench-neural.py
+makes a GPT-2 of gpt2's shape.
 
 Random weights with a fixed seed; a larger initialiser range than GPT-2's so that sentences
 get visibly different perplexities. Needs torch, transformers and tokenizers.
@@ -37,11 +41,15 @@ def main():
     ap.add_argument("--heads", type=int, default=4)
     ap.add_argument("--positions", type=int, default=1024)
     ap.add_argument("--init", type=float, default=0.2, help="initializer_range")
+    ap.add_argument("--text", action="append", help="train the BPE on this file (repeatable)")
+    ap.add_argument("--vocab-size", type=int, default=500, help="the BPE's size")
+    ap.add_argument("--model-vocab", type=int, default=0, help="the model's vocabulary (default: the BPE's)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     bpe = ByteLevelBPETokenizer()
+    text = [open(f, encoding="utf-8").read() for f in args.text] if args.text else [TEXT]
     bpe.train_from_iterator(
-        [TEXT], vocab_size=500, min_frequency=1, special_tokens=["<|endoftext|>"]
+        text, vocab_size=args.vocab_size, min_frequency=1, special_tokens=["<|endoftext|>"]
     )
     tokenizer = GPT2TokenizerFast(
         tokenizer_object=bpe._tokenizer,
@@ -53,7 +61,7 @@ def main():
     eot = tokenizer.convert_tokens_to_ids("<|endoftext|>")
     torch.manual_seed(2000)
     config = GPT2Config(
-        vocab_size=len(tokenizer),
+        vocab_size=max(len(tokenizer), args.model_vocab),
         n_positions=args.positions,
         n_embd=args.hidden,
         n_layer=args.layers,

@@ -64,6 +64,7 @@ def main():
     ap.add_argument("--inter", type=int, default=64)
     ap.add_argument("--vocab", help="an existing vocab.txt to use instead of the tiny one")
     ap.add_argument("--init", type=float, default=0.2, help="initializer_range")
+    ap.add_argument("--bin", action="store_true", help="every model as pytorch_model.bin, as the authors' gfm-models")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if args.vocab:
@@ -91,7 +92,7 @@ def main():
             # Outputs around the middle of SOME's 1-4 scale.
             model.classifier.bias.fill_(2.5)
         model.save_pretrained(
-            os.path.join(args.out, name), safe_serialization=(name != "meaning")
+            os.path.join(args.out, name), safe_serialization=(name != "meaning" and not args.bin)
         )
 
 
