@@ -408,3 +408,63 @@ const TABLE5_TOLERANCE: [(&str, [f64; 12]); 3] = [
         ],
     ),
 ];
+
+/// Rating-based aggregation (Goto, Sakai, Watanabe 2025) on SEEDA as gec-metrics meta-evaluates
+/// it: the 391 judged sentences, references from each annotator's corrected text (the source
+/// for a missing one: gec-metrics' `REF0`/`REF1`, the `seeda` dataset), the current LM-Critic
+/// file, published TrueSkill, base systems. SEEDA-S ρ with the metric's own aggregation and
+/// with TrueSkill over its sentence scores.
+#[test]
+#[ignore = "real data: needs GREEN_SHARED and GREEN_ANNOTATIONS (scripts/seeda-table5-annotations.py)"]
+fn rating_aggregation_on_seeda_as_gec_metrics() {
+    use green_meta::{annotations::Annotations, run, Options};
+    let dir = std::env::var_os("GREEN_ANNOTATIONS").expect(
+        "GREEN_ANNOTATIONS must name the directory scripts/seeda-table5-annotations.py writes",
+    );
+    let annotations = std::sync::Arc::new(
+        Annotations::read(std::path::Path::new(&dir)).unwrap_or_else(|e| panic!("{e}")),
+    );
+    let data = load("seeda").with_annotations(annotations);
+    let mut configs = Vec::new();
+    for metric in [
+        Metric::ErrantTyped { beta: 0.5 },
+        Metric::Green { n: 4, beta: 2.0 },
+        Metric::Gleu {
+            n: 4,
+            iterations: 500,
+            seed: 0,
+            smooth: true,
+        },
+        Metric::Gleu {
+            n: 4,
+            iterations: 500,
+            seed: 0,
+            smooth: false,
+        },
+    ] {
+        for level in ["corpus", "trueskill", "expected-wins"] {
+            configs.push(MetricConfig {
+                metric,
+                tokenizer: "word".into(),
+                normalization: Default::default(),
+                level: level.parse().unwrap(),
+            });
+        }
+    }
+    let options = Options {
+        human: HumanScore::PublishedTs,
+        windows: Vec::new(),
+        ..Default::default()
+    };
+    let report = run(&[data], &configs, &options).unwrap_or_else(|e| panic!("{e}"));
+    for row in &report.rows {
+        let cells: Vec<String> = report
+            .columns
+            .iter()
+            .zip(&row.values)
+            .filter(|(c, _)| c.level == "system")
+            .map(|(c, v)| format!("{} {:.3}", c.label(), v.unwrap_or(f64::NAN)))
+            .collect();
+        eprintln!("{} | {}", row.label, cells.join(" | "));
+    }
+}
