@@ -446,7 +446,9 @@ impl Dataset {
                         )));
                     }
                     let golds: Vec<_> = gold.sentences.into_iter().map(Some).collect();
-                    let edits = if p.edit_references.as_deref() == Some("m2") {
+                    let edits: Vec<Option<green_edits::Sentence>> = if p.edit_references.as_deref()
+                        == Some("m2")
+                    {
                         let doc = green_edits::m2::parse(&text, m2)
                             .map_err(|e| Error::Input(e.to_string()))?;
                         if doc.sentences.len() != golds.len() {
@@ -485,7 +487,7 @@ impl Dataset {
                         .map(|i| sets.iter().map(|r| r[i].clone()).collect())
                         .collect();
                     let golds = vec![None; source.len()];
-                    let edits = vec![None; source.len()];
+                    let edits: Vec<Option<green_edits::Sentence>> = vec![None; source.len()];
                     Some((source, refs, golds, edits))
                 }
                 _ => None,

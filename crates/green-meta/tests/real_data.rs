@@ -366,7 +366,8 @@ fn annotated_seeda_table5_errant_cells() {
 /// As [`TABLE5_TOLERANCE`], for the ERRANT rows with typed edits from spaCy en_core_web_sm
 /// 3.8.0, measured 2026-11-26. SentERRANT's ρ and GJG15's sentence level are the paper's to
 /// the printed digit; corpus-level ERRANT is not (GJG15 ρ +0.014, SEEDA-S ρ −0.059, SEEDA-E ρ
-/// −0.020: docs/meta.md says what was ruled out).
+/// −0.020): an ERRANT 3.0.2 oracle gives green's numbers, and no reference M2 reproduces
+/// SEEDA's own ERRANT scores; the edit extractor's version differs (docs/meta.md).
 const TABLE5_ERRANT_TOLERANCE: [(&str, [f64; 12]); 2] = [
     (
         "ERRANT",
