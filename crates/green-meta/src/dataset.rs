@@ -92,6 +92,11 @@ pub struct Part {
     /// With `m2`: which annotators are a sentence's references, `skip` (default, as the
     /// m2scorer, the GREEN paper and SEEDA) or `source`.
     pub missing_annotator: Option<String>,
+    /// With `m2`: where ERRANT rows take a sentence's reference edits from, `texts` (default:
+    /// extracted from the reference texts as the hypotheses' edits are) or `m2` (the M2 file's
+    /// own edits, as `errant_compare -ref FILE.m2` reads them). SEEDA's ERRANT cells read the
+    /// official M2 file.
+    pub edit_references: Option<String>,
     /// System output file, `{system}` replaced by the system name.
     pub hypotheses: String,
     /// Files for particular systems instead of `hypotheses` (e.g. `INPUT = "conll14/source.txt"`).
@@ -201,6 +206,19 @@ impl Descriptor {
                     "part '{}' needs exactly one of `source` + `references` (line files), `para` + `ids` (a para TSV file) or `m2` (an M2 file)",
                     p.name
                 ));
+            }
+            match p.edit_references.as_deref() {
+                None | Some("texts") => {}
+                Some("m2") if m2 => {}
+                Some("m2") => {
+                    return bad(format!("part '{}': `edit_references = \"m2\"` needs `m2`", p.name))
+                }
+                Some(other) => {
+                    return bad(format!(
+                        "part '{}': `edit_references = \"{other}\"`: use texts (extract them from the reference texts) or m2 (the M2 file's edits)",
+                        p.name
+                    ))
+                }
             }
             if let Some(rule) = &p.missing_annotator {
                 if !m2 {
@@ -327,6 +345,9 @@ pub struct Sentence {
     pub hyps: Vec<String>,
     /// The gold edits as the m2scorer reads them, for parts read from M2 (M2 rows need them).
     pub gold: Option<green_m2::GoldSentence>,
+    /// The M2 block's edits as `errant_compare` reads them, for parts with
+    /// `edit_references = "m2"`: ERRANT rows take these as the references' edits.
+    pub m2_edits: Option<green_edits::Sentence>,
 }
 
 /// A human view resolved against the loaded sentences.
@@ -366,8 +387,15 @@ pub struct Dataset {
     pub annotations: Option<std::sync::Arc<crate::annotations::Annotations>>,
 }
 
-/// A sentence as read: its src-id, source, references and gold edits (M2 parts).
-type Row = (i64, String, Vec<String>, Option<green_m2::GoldSentence>);
+/// A sentence as read: its src-id, source, references, gold edits (M2 parts) and the M2
+/// block's edits as ERRANT reads them (`edit_references = "m2"`).
+type Row = (
+    i64,
+    String,
+    Vec<String>,
+    Option<green_m2::GoldSentence>,
+    Option<green_edits::Sentence>,
+);
 
 fn read_lines(path: &Path) -> Result<Vec<String>, Error> {
     green_io::read_lines(&green_io::Input::parse(&path.to_string_lossy()))
@@ -417,8 +445,25 @@ impl Dataset {
                             file.sentences.len()
                         )));
                     }
-                    let golds = gold.sentences.into_iter().map(Some).collect();
-                    Some((file.sources(), file.references(rule), golds))
+                    let golds: Vec<_> = gold.sentences.into_iter().map(Some).collect();
+                    let edits: Vec<Option<green_edits::Sentence>> = if p.edit_references.as_deref()
+                        == Some("m2")
+                    {
+                        let doc = green_edits::m2::parse(&text, m2)
+                            .map_err(|e| Error::Input(e.to_string()))?;
+                        if doc.sentences.len() != golds.len() {
+                            return Err(Error::Input(format!(
+                                "{}: ERRANT reads {} sentences where the m2scorer reads {}; edit_references = \"m2\" needs one S line per block",
+                                path(m2).display(),
+                                doc.sentences.len(),
+                                golds.len()
+                            )));
+                        }
+                        doc.sentences.into_iter().map(Some).collect()
+                    } else {
+                        vec![None; golds.len()]
+                    };
+                    Some((file.sources(), file.references(rule), golds, edits))
                 }
                 (None, Some(src)) if !p.references.is_empty() => {
                     let source = read_lines(&path(src))?;
@@ -442,14 +487,15 @@ impl Dataset {
                         .map(|i| sets.iter().map(|r| r[i].clone()).collect())
                         .collect();
                     let golds = vec![None; source.len()];
-                    Some((source, refs, golds))
+                    let edits: Vec<Option<green_edits::Sentence>> = vec![None; source.len()];
+                    Some((source, refs, golds, edits))
                 }
                 _ => None,
             };
             // With `judged_only`: how many lines the files have and which of them are kept, so
             // that hypothesis files of every line can be cut to the judged ones.
             let mut judged_lines: Option<(usize, Vec<usize>)> = None;
-            let rows: Vec<Row> = if let Some((source, refs, golds)) = lines_or_m2 {
+            let rows: Vec<Row> = if let Some((source, refs, golds, edits)) = lines_or_m2 {
                 let judged: BTreeSet<i64> = judgments
                     .iter()
                     .flat_map(|j| &j.items)
@@ -461,8 +507,9 @@ impl Dataset {
                     .into_iter()
                     .zip(refs)
                     .zip(golds)
+                    .zip(edits)
                     .enumerate()
-                    .map(|(i, ((s, r), g))| (i as i64 + p.src_id_base, s, r, g))
+                    .map(|(i, (((s, r), g), e))| (i as i64 + p.src_id_base, s, r, g, e))
                     .filter(|(id, ..)| !p.judged_only || judged.contains(id))
                     .collect();
                 if p.judged_only {
@@ -504,18 +551,20 @@ impl Dataset {
                         s.source.clone(),
                         s.refs.clone(),
                         None,
+                        None,
                     ));
                 }
                 rows
             };
             let n = rows.len();
-            for (k, (id, source, refs, gold)) in rows.into_iter().enumerate() {
+            for (k, (id, source, refs, gold, m2_edits)) in rows.into_iter().enumerate() {
                 key.insert(id, start + k);
                 sentences.push(Sentence {
                     source,
                     refs,
                     hyps: Vec::with_capacity(d.systems.len()),
                     gold,
+                    m2_edits,
                 });
             }
             // A system's lines, aligned with the part's sentences.

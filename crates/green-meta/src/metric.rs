@@ -907,24 +907,42 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
         _ => None,
     };
     let classifier = green_edits::typed::Classifier::english();
+    // ERRANT rows of parts with `edit_references = "m2"` read the references' edits from the
+    // M2 file, whose spans are the file's own tokens.
+    let m2_refs = matches!(
+        config.metric,
+        Metric::Errant { .. } | Metric::ErrantTyped { .. }
+    );
+    if m2_refs && tok.is_some() && data.sentences.iter().any(|s| s.m2_edits.is_some()) {
+        return Err(Error::Config(format!(
+            "dataset {name}: {}: its references' edits come from the M2 file (edit_references = \"m2\"), whose spans are the file's own tokens: use tokenizer word without normalisation",
+            config.label()
+        )));
+    }
     // `[sentence][system]` hypothesis sentences and per-sentence reference sentences.
     let sentences: Vec<(Sentence, Vec<Sentence>)> = data
         .sentences
         .par_iter()
         .enumerate()
         .map(|(i, s)| {
-            let refs: Vec<&str> = s.refs.iter().map(String::as_str).collect();
+            let from_m2 = s.m2_edits.as_ref().filter(|_| m2_refs);
+            let refs: Vec<&str> = match from_m2 {
+                Some(_) => Vec::new(),
+                None => s.refs.iter().map(String::as_str).collect(),
+            };
             let hyps: Vec<&str> = s.hyps.iter().map(String::as_str).collect();
             let edits = match typed {
                 Some(a) => typed_edits(a, &classifier, &s.source, &refs, &hyps),
                 None => extracted_edits(tok.as_ref().map(|t| t.as_dyn()), &s.source, &refs, &hyps),
             };
-            edits.map_err(|e| {
-                Error::Input(format!(
-                    "dataset {name}: sentence {} ({resolved}): {e}",
-                    i + 1
-                ))
-            })
+            edits
+                .map(|(r, hyps)| (from_m2.cloned().unwrap_or(r), hyps))
+                .map_err(|e| {
+                    Error::Input(format!(
+                        "dataset {name}: sentence {} ({resolved}): {e}",
+                        i + 1
+                    ))
+                })
         })
         .collect::<Result<_, Error>>()?;
     match config.metric {

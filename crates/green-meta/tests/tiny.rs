@@ -429,3 +429,60 @@ fn cleme2_and_gotoscorer_rows_from_extracted_edits() {
         assert!(s[2] < s[0], "{}: {s:?}", row.label);
     }
 }
+
+/// `edit_references = "m2"`: ERRANT rows take the references' edits from the M2 file as
+/// written (as `errant_compare -ref FILE.m2`), not from the reference texts. The M2 file's
+/// second edit spans "x y" → "x z" where extraction from the text finds y → z, so A's y → z
+/// is a false positive and the missed span a false negative.
+#[test]
+fn errant_reads_reference_edits_from_the_m2_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "judgments.xml",
+        "systems/A.txt",
+        "systems/B.txt",
+        "systems/C.txt",
+    ] {
+        let to = dir.path().join(f);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(fixtures().join(f), to).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("gold.m2"),
+        "S a b c\nA 2 3|||X|||d|||REQUIRED|||-NONE-|||0\n\nS x y\nA 0 2|||X|||x z|||REQUIRED|||-NONE-|||0\n\n",
+    )
+    .unwrap();
+    let descriptor = |references: &str| {
+        format!(
+            "name = \"tiny-m2\"\nsystems = [\"A\", \"B\", \"C\"]\n[[parts]]\nname = \"p\"\nm2 = \"gold.m2\"\n{references}hypotheses = \"systems/{{system}}.txt\"\nsrc_id_base = 1\n[[human]]\nname = \"tiny\"\njudgments = \"judgments.xml\"\n[[sets]]\nname = \"all\"\n"
+        )
+    };
+    let errant = |references: &str| {
+        let path = dir.path().join("d.toml");
+        std::fs::write(&path, descriptor(references)).unwrap();
+        let d = Descriptor::load(path.to_str().unwrap())?;
+        let data = Dataset::load(d, dir.path())?;
+        let config = MetricConfig {
+            metric: Metric::Errant { beta: 0.5 },
+            tokenizer: "word".into(),
+            normalization: Default::default(),
+            level: Level::Corpus,
+        };
+        let report = run(&[data], &[config], &Options::default())?;
+        Ok::<_, green_meta::Error>(report.rows[0].system_scores[0].2.clone())
+    };
+    assert_eq!(errant("").unwrap(), vec![1.0, 0.0, 0.0]);
+    assert_eq!(
+        errant("edit_references = \"texts\"\n").unwrap(),
+        vec![1.0, 0.0, 0.0]
+    );
+    // A: TP 1, FP 1, FN 1.
+    assert_eq!(
+        errant("edit_references = \"m2\"\n").unwrap(),
+        vec![0.5, 0.0, 0.0]
+    );
+    let e = errant("edit_references = \"spans\"\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("use texts") && e.contains("or m2"), "{e}");
+}
