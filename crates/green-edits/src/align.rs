@@ -137,7 +137,8 @@ fn table<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
             if let Some(window) = &mut window {
                 // Windows ending here, longer while the diagonal's cost keeps changing, until
                 // one holds the same words on both sides.
-                let changes = |k: usize| costs[(i - k + 1) * w + j - k + 1] != costs[(i - k) * w + j - k];
+                let changes =
+                    |k: usize| costs[(i - k + 1) * w + j - k + 1] != costs[(i - k) * w + j - k];
                 if let Some(k) = window.reordered(i, j, changes) {
                     trans = (costs[(i - k) * w + j - k] + k as f64, k + 1);
                 }

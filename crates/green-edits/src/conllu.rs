@@ -141,10 +141,7 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].line, 2);
         assert_eq!(
-            s[0].words
-                .iter()
-                .map(|w| w.form)
-                .collect::<Vec<_>>(),
+            s[0].words.iter().map(|w| w.form).collect::<Vec<_>>(),
             ["I", "ca", "n't"]
         );
         assert_eq!(s[0].words[2].lemma, "");

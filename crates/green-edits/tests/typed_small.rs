@@ -26,7 +26,8 @@ fn every_merger_writes_the_oracle_m2(texts: &Path, tagged: &Path, classifier: &C
             .collect();
         let conllu = tagged.join(format!("{name}.conllu"));
         let path = conllu.display().to_string();
-        let sentences = green_edits::conllu::parse(&read(&conllu), &path).unwrap();
+        let text = read(&conllu);
+        let sentences = green_edits::conllu::parse(&text, &path).unwrap();
         let docs = docs_for_lines(&lines, &sentences, name, &path).unwrap();
         (lines, docs)
     };
