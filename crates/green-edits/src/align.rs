@@ -72,17 +72,41 @@ const TRANSPOSE: u8 = 4;
 /// The cheapest operation sequence from `src` to `tgt`, ties broken as ERRANT breaks them.
 /// Memory: a byte per table cell for the back-trace, and two rows of costs (the whole cost
 /// table only with transpositions, which look back along the diagonal).
+///
+/// A common suffix is matched without being put in the table: equal tokens always match, so
+/// the back-trace from the last cell walks straight through it, and no cell before it depends
+/// on it. (A common prefix cannot be cut so: a repeated token may align elsewhere.)
 pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Result<Vec<Op>, TooLong> {
     let (n, m) = (src.len(), tgt.len());
-    let w = m + 1;
-    let cells = (n + 1)
-        .checked_mul(w)
+    (n + 1)
+        .checked_mul(m + 1)
         .filter(|&c| c <= MAX_CELLS)
         .ok_or(TooLong { src: n, tgt: m })?;
+    let suffix = src
+        .iter()
+        .rev()
+        .zip(tgt.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut seq = table(&src[..n - suffix], &tgt[..m - suffix], cost);
+    seq.extend((0..suffix).rev().map(|k| Op {
+        kind: OpKind::Match,
+        src: (n - k - 1, n - k),
+        tgt: (m - k - 1, m - k),
+    }));
+    Ok(seq)
+}
+
+/// The table and back-trace of [`align`] (at most [`MAX_CELLS`] cells).
+fn table<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
+    let (n, m) = (src.len(), tgt.len());
+    let w = m + 1;
+    let cells = (n + 1) * w;
     let mut ops = vec![MATCH; cells];
     // Transposition windows by cell, for the rare cells that take one.
     let mut windows = std::collections::HashMap::new();
     let full = cost.transpositions();
+    let mut window = full.then(|| Window::new(cost, n, m));
     // Row i of the costs is costs[row(i)..row(i) + w]: all rows with transpositions, else two.
     let mut costs = vec![0.0f64; if full { cells } else { 2 * w }];
     let row = |i: usize| if full { i * w } else { (i % 2) * w };
@@ -94,8 +118,14 @@ pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Result<Vec<
         let (prev, cur) = (row(i), row(i + 1));
         costs[cur] = (i + 1) as f64;
         ops[(i + 1) * w] = DELETE;
+        if let Some(window) = &mut window {
+            window.start_row(i);
+        }
         for j in 0..m {
             let at = (i + 1) * w + j + 1;
+            if let Some(window) = &mut window {
+                window.seen_target(j);
+            }
             if src[i] == tgt[j] {
                 costs[cur + j + 1] = costs[prev + j];
                 continue; // ops[at] is MATCH already
@@ -104,21 +134,13 @@ pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Result<Vec<
             let ins = costs[cur + j] + 1.0;
             let sub = costs[prev + j] + cost.substitute(i, j);
             let mut trans = (f64::INFINITY, 0);
-            if full {
-                let mut k = 1;
-                while i >= k
-                    && j >= k
-                    && costs[(i - k + 1) * w + j - k + 1] != costs[(i - k) * w + j - k]
-                {
-                    let mut a: Vec<&str> = (i - k..=i).map(|x| cost.lower(true, x)).collect();
-                    let mut b: Vec<&str> = (j - k..=j).map(|x| cost.lower(false, x)).collect();
-                    a.sort_unstable();
-                    b.sort_unstable();
-                    if a == b {
-                        trans = (costs[(i - k) * w + j - k] + k as f64, k + 1);
-                        break;
-                    }
-                    k += 1;
+            if let Some(window) = &mut window {
+                // Windows ending here, longer while the diagonal's cost keeps changing, until
+                // one holds the same words on both sides.
+                let changes =
+                    |k: usize| costs[(i - k + 1) * w + j - k + 1] != costs[(i - k) * w + j - k];
+                if let Some(k) = window.reordered(i, j, changes) {
+                    trans = (costs[(i - k) * w + j - k] + k as f64, k + 1);
                 }
             }
             // The first cheapest of transposition, substitution, insertion, deletion.
@@ -161,7 +183,108 @@ pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Result<Vec<
         j -= dj;
     }
     seq.reverse();
-    Ok(seq)
+    seq
+}
+
+/// Whether two windows hold the same lower-cased words (ERRANT sorts both and compares):
+/// the words are numbered once, and a window grown by one word on each side updates a
+/// count per word number, so each longer window costs one step, not a sort. Most cells need
+/// none: a window must reach back to where the other side last had each end's word.
+struct Window {
+    src: Vec<u32>,
+    tgt: Vec<u32>,
+    /// Per word number: its count in the source window minus that in the target window.
+    balance: Vec<i32>,
+    /// How many word numbers have a non-zero balance.
+    unbalanced: usize,
+    /// Per word number: 1 + the last source position up to the current row holding it (0:
+    /// none), and the same for the target up to the current column.
+    src_seen: Vec<usize>,
+    tgt_seen: Vec<usize>,
+}
+
+impl Window {
+    fn new(cost: &dyn Cost, n: usize, m: usize) -> Window {
+        let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        let mut id = |word| {
+            let next = ids.len() as u32;
+            *ids.entry(word).or_insert(next)
+        };
+        let src = (0..n).map(|i| id(cost.lower(true, i))).collect();
+        let tgt = (0..m).map(|j| id(cost.lower(false, j))).collect();
+        let words = ids.len();
+        Window {
+            src,
+            tgt,
+            balance: vec![0; words],
+            unbalanced: 0,
+            src_seen: vec![0; words],
+            tgt_seen: vec![0; words],
+        }
+    }
+
+    fn start_row(&mut self, i: usize) {
+        self.src_seen[self.src[i] as usize] = i + 1;
+        self.tgt_seen.fill(0);
+    }
+
+    fn seen_target(&mut self, j: usize) {
+        self.tgt_seen[self.tgt[j] as usize] = j + 1;
+    }
+
+    fn add(&mut self, id: u32, by: i32) {
+        let b = &mut self.balance[id as usize];
+        if *b == 0 {
+            self.unbalanced += 1;
+        }
+        *b += by;
+        if *b == 0 {
+            self.unbalanced -= 1;
+        }
+    }
+
+    /// ERRANT's search at cell (i, j): the first k = 1, 2, ... (while `changes(k)`, the
+    /// diagonal's cost changing k cells back) where the source's words i-k..=i are the
+    /// target's j-k..=j in some order.
+    fn reordered(&mut self, i: usize, j: usize, changes: impl Fn(usize) -> bool) -> Option<usize> {
+        let limit = i.min(j);
+        // No window shorter than this holds both ends' words on both sides.
+        let (p, q) = (
+            self.tgt_seen[self.src[i] as usize],
+            self.src_seen[self.tgt[j] as usize],
+        );
+        if p == 0 || q == 0 {
+            return None;
+        }
+        let shortest = (j + 1 - p).max(i + 1 - q).max(1);
+        if shortest > limit || !(1..=shortest).all(&changes) {
+            return None;
+        }
+        for k in 0..=shortest {
+            self.add(self.src[i - k], 1);
+            self.add(self.tgt[j - k], -1);
+        }
+        let mut k = shortest;
+        let found = loop {
+            if self.unbalanced == 0 {
+                break Some(k);
+            }
+            if k == limit || !changes(k + 1) {
+                break None;
+            }
+            k += 1;
+            self.add(self.src[i - k], 1);
+            self.add(self.tgt[j - k], -1);
+        };
+        for x in i - k..=i {
+            self.balance[self.src[x] as usize] = 0;
+        }
+        for y in j - k..=j {
+            self.balance[self.tgt[y] as usize] = 0;
+        }
+        self.unbalanced = 0;
+        found
+    }
 }
 
 /// How non-matching operations become edits (ERRANT's `-merge all-*`).

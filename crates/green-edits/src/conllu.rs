@@ -9,27 +9,27 @@
 
 use crate::Error;
 
-/// One syntactic word.
+/// One syntactic word: its fields borrowed from the file's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Word {
-    pub form: String,
-    pub lemma: String,
-    pub upos: String,
-    pub xpos: String,
+pub struct Word<'a> {
+    pub form: &'a str,
+    pub lemma: &'a str,
+    pub upos: &'a str,
+    pub xpos: &'a str,
     /// 1-based head within the sentence; 0 for a root (or no head given).
     pub head: usize,
-    pub deprel: String,
+    pub deprel: &'a str,
 }
 
 /// A sentence and the line its first word is on (for messages).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sentence {
+pub struct Sentence<'a> {
     pub line: usize,
-    pub words: Vec<Word>,
+    pub words: Vec<Word<'a>>,
 }
 
 /// Parse CoNLL-U text; `path` names it in errors.
-pub fn parse(text: &str, path: &str) -> Result<Vec<Sentence>, Error> {
+pub fn parse<'a>(text: &'a str, path: &str) -> Result<Vec<Sentence<'a>>, Error> {
     let err = |line: usize, message: String| Error::Format {
         path: path.to_string(),
         line,
@@ -39,7 +39,7 @@ pub fn parse(text: &str, path: &str) -> Result<Vec<Sentence>, Error> {
     let mut out = Vec::new();
     let mut words: Vec<Word> = Vec::new();
     let mut first = 0;
-    let end = |words: &mut Vec<Word>, first: usize, out: &mut Vec<Sentence>| {
+    let end = |words: &mut Vec<Word<'a>>, first: usize, out: &mut Vec<Sentence<'a>>| {
         if !words.is_empty() {
             out.push(Sentence {
                 line: first,
@@ -57,13 +57,19 @@ pub fn parse(text: &str, path: &str) -> Result<Vec<Sentence>, Error> {
         if line.starts_with('#') {
             continue;
         }
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.len() != 10 {
+        let mut cols = [""; 10];
+        let mut count = 0;
+        for col in line.split('\t') {
+            if count < cols.len() {
+                cols[count] = col;
+            }
+            count += 1;
+        }
+        if count != cols.len() {
             return Err(err(
                 n,
                 format!(
-                    "{} tab-separated columns, CoNLL-U has 10 (ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC)",
-                    cols.len()
+                    "{count} tab-separated columns, CoNLL-U has 10 (ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC)"
                 ),
             ));
         }
@@ -88,16 +94,10 @@ pub fn parse(text: &str, path: &str) -> Result<Vec<Sentence>, Error> {
                 .parse()
                 .map_err(|_| err(n, format!("HEAD '{h}' is not a word number")))?,
         };
-        let value = |s: &str| {
-            if s == "_" {
-                String::new()
-            } else {
-                s.to_string()
-            }
-        };
-        let form = cols[1].to_string();
+        let value = |s: &'a str| if s == "_" { "" } else { s };
+        let form = cols[1];
         let lemma = if cols[2] == "_" && form == "_" {
-            form.clone()
+            form
         } else {
             value(cols[2])
         };
@@ -141,10 +141,7 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].line, 2);
         assert_eq!(
-            s[0].words
-                .iter()
-                .map(|w| w.form.as_str())
-                .collect::<Vec<_>>(),
+            s[0].words.iter().map(|w| w.form).collect::<Vec<_>>(),
             ["I", "ca", "n't"]
         );
         assert_eq!(s[0].words[2].lemma, "");

@@ -12,26 +12,27 @@ fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/errant-typed-small")
 }
 
-fn read(name: &str) -> String {
-    std::fs::read_to_string(dir().join(name)).unwrap()
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn docs(name: &str) -> (Vec<String>, Vec<Doc>) {
-    let lines: Vec<String> = read(&format!("{name}.txt"))
-        .lines()
-        .map(str::to_owned)
-        .collect();
-    let conllu = format!("{name}.conllu");
-    let sentences = green_edits::conllu::parse(&read(&conllu), &conllu).unwrap();
-    let docs = docs_for_lines(&lines, &sentences, name, &conllu).unwrap();
-    (lines, docs)
-}
-
-#[test]
-fn every_merger_writes_errants_m2() {
+/// The M2 of all four mergers from the texts `orig`, `cor` and `cor2` (`NAME.txt` in
+/// `texts`) and their CoNLL-U (`NAME.conllu` in `tagged`) equals `tagged/MERGE.m2`.
+fn every_merger_writes_the_oracle_m2(texts: &Path, tagged: &Path, classifier: &Classifier) {
+    let docs = |name: &str| -> (Vec<String>, Vec<Doc>) {
+        let lines: Vec<String> = read(&texts.join(format!("{name}.txt")))
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let conllu = tagged.join(format!("{name}.conllu"));
+        let path = conllu.display().to_string();
+        let text = read(&conllu);
+        let sentences = green_edits::conllu::parse(&text, &path).unwrap();
+        let docs = docs_for_lines(&lines, &sentences, name, &path).unwrap();
+        (lines, docs)
+    };
     let (orig, orig_docs) = docs("orig");
     let cors = [docs("cor"), docs("cor2")];
-    let english = Classifier::english();
     for merge in ["rules", "all-split", "all-merge", "all-equal"] {
         let merger: Merger = merge.parse().unwrap();
         let got: String = orig
@@ -42,16 +43,22 @@ fn every_merger_writes_errants_m2() {
                     .iter()
                     .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
                     .collect();
-                block(line, &orig_docs[i], &c, false, merger, &english).unwrap()
+                block(line, &orig_docs[i], &c, false, merger, classifier).unwrap()
             })
             .collect();
-        assert_eq!(got, read(&format!("{merge}.m2")), "{merge}");
+        let want = tagged.join(format!("{merge}.m2"));
+        assert_eq!(got, read(&want), "{}", want.display());
     }
 }
 
 #[test]
+fn every_merger_writes_errants_m2() {
+    every_merger_writes_the_oracle_m2(&dir(), &dir(), &Classifier::english());
+}
+
+#[test]
 fn the_fixtures_hold_every_family_of_types() {
-    let m2 = read("rules.m2") + &read("all-split.m2");
+    let m2 = read(&dir().join("rules.m2")) + &read(&dir().join("all-split.m2"));
     for kind in [
         "R:VERB:SVA",
         "R:VERB:TENSE",
@@ -94,34 +101,7 @@ fn the_fixtures_hold_every_family_of_types() {
 /// M2 that cainesap/errant's own `errant_parallel` writes from them.
 #[test]
 fn the_ud_classifier_writes_cainesaps_m2() {
-    let ud_docs = |name: &str| {
-        let lines: Vec<String> = read(&format!("{name}.txt"))
-            .lines()
-            .map(str::to_owned)
-            .collect();
-        let conllu = format!("ud/{name}.conllu");
-        let sentences = green_edits::conllu::parse(&read(&conllu), &conllu).unwrap();
-        let docs = docs_for_lines(&lines, &sentences, name, &conllu).unwrap();
-        (lines, docs)
-    };
-    let (orig, orig_docs) = ud_docs("orig");
-    let cors = [ud_docs("cor"), ud_docs("cor2")];
-    let ud = Classifier::ud();
-    for merge in ["rules", "all-split", "all-merge", "all-equal"] {
-        let merger: Merger = merge.parse().unwrap();
-        let got: String = orig
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                let c: Vec<(&str, &Doc)> = cors
-                    .iter()
-                    .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
-                    .collect();
-                block(line, &orig_docs[i], &c, false, merger, &ud).unwrap()
-            })
-            .collect();
-        assert_eq!(got, read(&format!("ud/{merge}.m2")), "{merge}");
-    }
+    every_merger_writes_the_oracle_m2(&dir(), &dir().join("ud"), &Classifier::ud());
 }
 
 /// The UD classifier on a real non-English parse: 37 French sentences written for this test
@@ -132,33 +112,5 @@ fn the_ud_classifier_writes_cainesaps_m2() {
 #[test]
 fn the_ud_classifier_writes_cainesaps_m2_on_french() {
     let fr = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/errant-ud-fr");
-    let read_fr = |name: &str| std::fs::read_to_string(fr.join(name)).unwrap();
-    let fr_docs = |name: &str| {
-        let lines: Vec<String> = read_fr(&format!("{name}.txt"))
-            .lines()
-            .map(str::to_owned)
-            .collect();
-        let conllu = format!("{name}.conllu");
-        let sentences = green_edits::conllu::parse(&read_fr(&conllu), &conllu).unwrap();
-        let docs = docs_for_lines(&lines, &sentences, name, &conllu).unwrap();
-        (lines, docs)
-    };
-    let (orig, orig_docs) = fr_docs("orig");
-    let cors = [fr_docs("cor"), fr_docs("cor2")];
-    let ud = Classifier::ud();
-    for merge in ["rules", "all-split", "all-merge", "all-equal"] {
-        let merger: Merger = merge.parse().unwrap();
-        let got: String = orig
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                let c: Vec<(&str, &Doc)> = cors
-                    .iter()
-                    .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
-                    .collect();
-                block(line, &orig_docs[i], &c, false, merger, &ud).unwrap()
-            })
-            .collect();
-        assert_eq!(got, read_fr(&format!("{merge}.m2")), "{merge}");
-    }
+    every_merger_writes_the_oracle_m2(&fr, &fr, &Classifier::ud());
 }

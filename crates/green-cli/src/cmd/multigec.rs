@@ -387,10 +387,10 @@ fn blank(doc: Doc) -> Doc {
             .into_iter()
             .enumerate()
             .map(|(i, t)| Token {
-                lemma: String::new(),
-                pos: String::new(),
-                tag: String::new(),
-                dep: String::new(),
+                lemma: Default::default(),
+                pos: Default::default(),
+                tag: Default::default(),
+                dep: Default::default(),
                 head: i,
                 ..t
             })

@@ -223,8 +223,8 @@ impl Classifier {
                 }
                 None => {
                     return Err(UnknownTag {
-                        token: t.text.clone(),
-                        tag: t.tag.clone(),
+                        token: t.text.to_string(),
+                        tag: t.tag.to_string(),
                     })
                 }
             }

@@ -16,23 +16,26 @@ pub mod merger;
 
 use std::fmt::Write as _;
 
+use compact_str::CompactString;
+
 use crate::align::{align, edits, Cost, Levenshtein, Merge, TooLong};
 use crate::conllu;
 pub use classify::{Classifier, UnknownTag};
 
-/// One token as ERRANT reads a spaCy token.
+/// One token as ERRANT reads a spaCy token. Its strings are kept inline up to 24 bytes
+/// (nearly every word and label), so a Doc is one allocation, not six per token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
-    pub text: String,
+    pub text: CompactString,
     /// `text` lower-cased as Python's `str.lower()` (spaCy's `lower_`).
-    pub lower: String,
-    pub lemma: String,
+    pub lower: CompactString,
+    pub lemma: CompactString,
     /// Coarse part of speech (spaCy's `pos_`, CoNLL-U's UPOS).
-    pub pos: String,
+    pub pos: CompactString,
     /// Fine tag (spaCy's `tag_`, CoNLL-U's XPOS).
-    pub tag: String,
+    pub tag: CompactString,
     /// Dependency label (spaCy's `dep_`, CoNLL-U's DEPREL).
-    pub dep: String,
+    pub dep: CompactString,
     /// Index of the head in the Doc; a root is its own head, as in spaCy.
     pub head: usize,
 }
@@ -46,18 +49,20 @@ pub struct Doc {
 impl Doc {
     /// A Doc from one or more CoNLL-U sentences that together make one line of text (a
     /// tagger may split a line into sentences; their trees stay apart, as spaCy keeps them).
-    pub fn from_conllu<'a>(sentences: impl IntoIterator<Item = &'a conllu::Sentence>) -> Doc {
+    pub fn from_conllu<'a, 'b: 'a>(
+        sentences: impl IntoIterator<Item = &'a conllu::Sentence<'b>>,
+    ) -> Doc {
         let mut tokens = Vec::new();
         for s in sentences {
             let offset = tokens.len();
             for (i, w) in s.words.iter().enumerate() {
                 tokens.push(Token {
-                    lower: w.form.to_lowercase(),
-                    text: w.form.clone(),
-                    lemma: w.lemma.clone(),
-                    pos: w.upos.clone(),
-                    tag: w.xpos.clone(),
-                    dep: w.deprel.clone(),
+                    lower: lower(w.form),
+                    text: w.form.into(),
+                    lemma: w.lemma.into(),
+                    pos: w.upos.into(),
+                    tag: w.xpos.into(),
+                    dep: w.deprel.into(),
                     head: if w.head == 0 {
                         offset + i
                     } else {
@@ -79,12 +84,23 @@ impl Doc {
     }
 }
 
+/// Python's `str.lower()` (as Rust's `to_lowercase`), without a detour for ASCII.
+fn lower(text: &str) -> CompactString {
+    if text.is_ascii() {
+        let mut lower = CompactString::from(text);
+        lower.make_ascii_lowercase();
+        lower
+    } else {
+        text.to_lowercase().into()
+    }
+}
+
 /// The Docs of a text file's lines from its CoNLL-U: each non-empty line takes the next
 /// sentences until their words are the line's tokens (an empty line takes none and is an
 /// empty Doc). `path`, `conllu_path`: names for messages.
 pub fn docs_for_lines(
     lines: &[String],
-    sentences: &[conllu::Sentence],
+    sentences: &[conllu::Sentence<'_>],
     path: &str,
     conllu_path: &str,
 ) -> Result<Vec<Doc>, crate::Error> {
@@ -100,7 +116,7 @@ pub fn docs_for_lines(
         }
         let forms: Vec<&str> = sentences[start..next]
             .iter()
-            .flat_map(|s| s.words.iter().map(|w| w.form.as_str()))
+            .flat_map(|s| s.words.iter().map(|w| w.form))
             .collect();
         if forms != tokens {
             let at = sentences
@@ -155,8 +171,22 @@ impl std::str::FromStr for Merger {
 /// 0.499, a different POS 0.25 between open classes (0.5 otherwise), plus the characters'
 /// normalised Indel distance; transpositions of lower-cased windows are tried.
 pub struct Linguistic<'a> {
-    pub orig: &'a Doc,
-    pub cor: &'a Doc,
+    orig: &'a Doc,
+    cor: &'a Doc,
+    /// Per source token of ASCII text of at most 64 bytes: where each byte occurs in it, for
+    /// the bit-parallel LCS against every target token (made once, not once per cell).
+    masks: Vec<Option<[u64; 128]>>,
+}
+
+impl<'a> Linguistic<'a> {
+    pub fn new(orig: &'a Doc, cor: &'a Doc) -> Self {
+        let masks = orig
+            .tokens
+            .iter()
+            .map(|t| (t.text.is_ascii() && t.text.len() <= 64).then(|| masks(t.text.as_bytes())))
+            .collect();
+        Linguistic { orig, cor, masks }
+    }
 }
 
 const OPEN_POS: [&str; 4] = ["ADJ", "ADV", "NOUN", "VERB"];
@@ -175,7 +205,14 @@ impl Cost for Linguistic<'_> {
         } else {
             0.5
         };
-        lemma + pos + indel_distance(&o.text, &c.text)
+        let chars = match &self.masks[i] {
+            Some(at) if c.text.is_ascii() => {
+                let common = lcs_masked(at, o.text.len(), c.text.as_bytes());
+                ratio(o.text.len() + c.text.len(), common)
+            }
+            _ => indel_distance(&o.text, &c.text),
+        };
+        lemma + pos + chars
     }
     fn transpositions(&self) -> bool {
         true
@@ -196,7 +233,7 @@ pub(crate) fn indel_distance(a: &str, b: &str) -> f64 {
     let (total, common) = if a.is_ascii() && b.is_ascii() {
         let (a, b) = (a.as_bytes(), b.as_bytes());
         let common = if a.len() <= 64 {
-            lcs_bits(a, b)
+            lcs_masked(&masks(a), a.len(), b)
         } else {
             lcs(a, b)
         };
@@ -205,30 +242,36 @@ pub(crate) fn indel_distance(a: &str, b: &str) -> f64 {
         let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
         (a.len() + b.len(), lcs(&a, &b))
     };
+    ratio(total, common)
+}
+
+/// The Indel distance of two texts of `total` characters with `common` in common.
+fn ratio(total: usize, common: usize) -> f64 {
     if total == 0 {
         return 0.0;
     }
     (total - 2 * common) as f64 / total as f64
 }
 
-/// Length of the longest common subsequence of ASCII `a` (at most 64 bytes) and `b`, a
-/// whole row of the table at a time in the bits of one word (Hyyrö's bit-parallel LCS: bit i
-/// of `row` is 0 where the LCS grows at position i of `a`).
-fn lcs_bits(a: &[u8], b: &[u8]) -> usize {
+/// Per ASCII byte: the bits of the positions of ASCII `a` (at most 64 bytes) that hold it.
+fn masks(a: &[u8]) -> [u64; 128] {
     let mut at = [0u64; 128];
     for (i, &x) in a.iter().enumerate() {
         at[usize::from(x & 0x7F)] |= 1 << i;
     }
+    at
+}
+
+/// Length of the longest common subsequence of ASCII `a` (at most 64 bytes, given by its
+/// `masks` and length) and `b`, a whole row of the table at a time in the bits of one word
+/// (Hyyrö's bit-parallel LCS: bit i of `row` is 0 where the LCS grows at position i of `a`).
+fn lcs_masked(at: &[u64; 128], len: usize, b: &[u8]) -> usize {
     let mut row = !0u64;
     for &y in b {
         let matched = row & at[usize::from(y & 0x7F)];
         row = row.wrapping_add(matched) | (row - matched);
     }
-    let used = if a.len() == 64 {
-        !0
-    } else {
-        (1u64 << a.len()) - 1
-    };
+    let used = if len == 64 { !0 } else { (1u64 << len) - 1 };
     (!row & used).count_ones() as usize
 }
 
@@ -279,6 +322,10 @@ pub(crate) fn levenshtein_similarity(a: &str, b: &str) -> f64 {
 
 /// Python's `str.isalpha()`: not empty, and every character a letter (Lu, Ll, Lt, Lm, Lo).
 pub(crate) fn is_alpha(s: &str) -> bool {
+    if s.is_ascii() {
+        // The ASCII letters are the only ASCII characters Python calls alphabetic.
+        return !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphabetic());
+    }
     static LETTERS: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     LETTERS
         .get_or_init(|| regex::Regex::new(r"^\p{L}+$").expect("a valid pattern"))
@@ -315,7 +362,7 @@ pub fn typed_edits(
     let seq = if lev {
         align(&o, &c, &Levenshtein)?
     } else {
-        align(&o, &c, &Linguistic { orig, cor })?
+        align(&o, &c, &Linguistic::new(orig, cor))?
     };
     let spans = match merger {
         Merger::All(m) => edits(&seq, m),
@@ -385,7 +432,11 @@ mod tests {
         for a in words.iter().copied().chain([long.as_str(), &long[1..]]) {
             for b in words.iter().copied().chain([long.as_str()]) {
                 let (x, y) = (a.as_bytes(), b.as_bytes());
-                assert_eq!(super::lcs_bits(x, y), super::lcs(x, y), "{a:?} {b:?}");
+                assert_eq!(
+                    super::lcs_masked(&super::masks(x), x.len(), y),
+                    super::lcs(x, y),
+                    "{a:?} {b:?}"
+                );
             }
         }
     }
@@ -400,6 +451,7 @@ mod tests {
         assert_eq!(levenshtein_similarity("where", "were"), 0.8);
         assert_eq!(levenshtein_similarity("kitten", "sitting"), 1.0 - 3.0 / 7.0);
         assert!(is_alpha("Straße") && is_alpha("ǅ") && !is_alpha("") && !is_alpha("a-b"));
+        assert!(is_alpha("Abc") && !is_alpha("a1") && !is_alpha("_"));
         // A combining mark is alphabetic to Rust but not a letter to Python.
         assert!(!is_alpha("e\u{301}"));
     }
