@@ -31,7 +31,7 @@ fn blocks(name: &str) -> Vec<Block> {
 }
 
 fn hyps() -> Vec<String> {
-    fs::read_to_string(data("ptm2-errant-sys.txt"))
+    fs::read_to_string(data("ptm2-sentences.hyp"))
         .unwrap()
         .lines()
         .map(|l| l.trim().to_owned())
