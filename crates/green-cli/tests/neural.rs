@@ -256,3 +256,45 @@ fn ptm2_bad_input_is_one_error_line() {
         assert!(err.contains(what), "{err}");
     }
 }
+
+#[test]
+fn ptm2_hyp_m2_has_the_golden_errant_scores_and_checks_its_edits() {
+    let (m2, hyp, hyp_m2) = (
+        data("ptm2-errant-gold.m2"),
+        data("ptm2-sentences.hyp"),
+        data("ptm2-errant-sys.m2"),
+    );
+    let model = data("impara-tiny/se");
+    let run = |c: &str| {
+        green(&[
+            "ptm2", "--model", &model, "--layers", "1", "--m2", &m2, "-c", c, "--hyp-m2", &hyp_m2,
+            "--format", "json",
+        ])
+    };
+    let out = run(&hyp);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let golden = golden("ptm2-errant.golden.json");
+    let sys = &json["systems"][0];
+    let close = |a: &serde_json::Value, b: &serde_json::Value| {
+        let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+        assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+    };
+    close(&sys["ptm2"], &golden["senterrant"]);
+    close(&sys["corpus_score"]["f"], &golden["errant"]["f"]);
+    assert!(json["signature"]
+        .as_str()
+        .unwrap()
+        .starts_with("ptm2|base:errant|"));
+    // An output its M2 was not made from.
+    let out = run(&data("some-sentences.hyp"));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("ptm2-errant-sys.m2:"), "{err}");
+    assert!(err.contains("its edits give"), "{err}");
+}

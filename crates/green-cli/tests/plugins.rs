@@ -254,7 +254,10 @@ fn tokenize_names_the_first_failing_line_of_a_long_file() {
     std::fs::write(&path, text).unwrap();
     let spec = format!("plugin:{}", broken("SPLIT_UTF8").display());
     let out = green(None, &["tokenize", "-t", &spec, path.to_str().unwrap()]);
-    fails_with(&out, "long-with-two-bad-lines.txt:701: tokenizer 'plugin:broken@0.0.1' failed");
+    fails_with(
+        &out,
+        "long-with-two-bad-lines.txt:701: tokenizer 'plugin:broken@0.0.1' failed",
+    );
     assert!(out.stdout.is_empty(), "no partial output");
 }
 

@@ -17,7 +17,10 @@
 //!
 //! Sentence level (`sentm2`, the paper's recommended PT-M2): every sentence's F alone, all
 //! weights 1/n when they sum to 0, the mean over sentences. Corpus level (`m2`): the sums
-//! over the corpus, as the M2 scorer folds counts.
+//! over the corpus, as the M2 scorer folds counts. The `errant`/`senterrant` bases, on
+//! ERRANT M2 edits, are in [`errant`].
+
+pub mod errant;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
+use green_neural::ptm2::errant as ptm2_errant;
 use green_neural::ptm2::{corpus_level, sentence_level, BertScore, Prf, Weighted};
 use serde::Serialize;
 
@@ -13,7 +14,7 @@ use crate::output::{emit, warn};
 
 #[derive(clap::Args, Debug)]
 #[command(
-    override_usage = "green ptm2 --model DIR --layers N [--baseline FILE] --m2 GOLD.m2 -c SYS... [OPTIONS]"
+    override_usage = "green ptm2 --model DIR --layers N [--baseline FILE] --m2 GOLD.m2 -c SYS... [--hyp-m2 SYS.m2...] [OPTIONS]"
 )]
 pub struct Args {
     /// The BERTScore model: a Hugging Face BERT directory with its tokenizer (PT-M2
@@ -39,6 +40,12 @@ pub struct Args {
     #[arg(short = 'c', long = "hyp", value_name = "SYS", num_args = 1.., required = true)]
     pub hyp: Vec<String>,
 
+    /// The systems' ERRANT M2 files (errant_parallel's, e.g. `green errant-parallel`), one
+    /// per system in the order of -c: score PT-M2's `errant` (corpus) and `senterrant`
+    /// (sentence mean) bases on ERRANT edits, the gold M2 read as ERRANT M2.
+    #[arg(long = "hyp-m2", value_name = "SYS.m2", num_args = 1..)]
+    pub hyp_m2: Vec<String>,
+
     /// The β of F_β.
     #[arg(long, default_value_t = 0.5, value_parser = crate::cmd::maxmatch::parse_beta)]
     pub beta: f64,
@@ -60,9 +67,10 @@ pub struct Args {
 #[derive(Serialize)]
 struct System<'a> {
     path: &'a str,
-    /// The mean of the sentence scores (PT-M2's `sentm2`, the paper's recommendation).
+    /// The mean of the sentence scores (PT-M2's `sentm2`, the paper's recommendation;
+    /// `senterrant` with --hyp-m2).
     ptm2: f64,
-    /// The corpus-level weighted counts and P/R/F (PT-M2's `m2`).
+    /// The corpus-level weighted counts and P/R/F (PT-M2's `m2`; `errant` with --hyp-m2).
     corpus: Weighted,
     corpus_score: Prf,
     sentences: Vec<Prf>,
@@ -76,13 +84,25 @@ struct Output<'a> {
 
 pub fn run(args: &Args) -> Result<()> {
     crate::input::stdin_once(
-        std::iter::once(args.m2.as_str()).chain(args.hyp.iter().map(String::as_str)),
+        std::iter::once(args.m2.as_str())
+            .chain(args.hyp.iter().map(String::as_str))
+            .chain(args.hyp_m2.iter().map(String::as_str)),
     )?;
-    let gold = green_m2::parse_gold(
-        &read_text(&args.m2)?,
-        &args.m2,
-        green_m2::Alternatives::First,
-    )?;
+    let errant = !args.hyp_m2.is_empty();
+    if errant && args.hyp_m2.len() != args.hyp.len() {
+        bail!(
+            "{} --hyp-m2 files for {} systems; give one ERRANT M2 per -c file, in the same order",
+            args.hyp_m2.len(),
+            args.hyp.len()
+        );
+    }
+    let gold_text = read_text(&args.m2)?;
+    let gold_errant = if errant {
+        ptm2_errant::parse(&gold_text, &args.m2).map_err(anyhow::Error::msg)?
+    } else {
+        Vec::new()
+    };
+    let gold = green_m2::parse_gold(&gold_text, &args.m2, green_m2::Alternatives::First)?;
     if gold.sentences.is_empty() {
         bail!("{} has no sentences: there is nothing to score", args.m2);
     }
@@ -92,7 +112,7 @@ pub fn run(args: &Args) -> Result<()> {
     let mut scorer = BertScore::open(&args.model, args.layers, args.baseline.as_deref())?;
     scorer.batch_size = usize::try_from(args.batch_size)?;
     let mut systems = Vec::new();
-    for path in &args.hyp {
+    for (k, path) in args.hyp.iter().enumerate() {
         let text = read_text(path)?;
         let hyps: Vec<String> = green_m2::system_lines(&text)
             .into_iter()
@@ -106,9 +126,17 @@ pub fn run(args: &Args) -> Result<()> {
                 gold.sentences.len()
             );
         }
-        let weights = scorer
-            .weigh(&gold.sentences, &hyps)
-            .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+        let weights = if errant {
+            let m2 = &args.hyp_m2[k];
+            let system = ptm2_errant::parse(&read_text(m2)?, m2).map_err(anyhow::Error::msg)?;
+            scorer
+                .weigh_errant(&gold_errant, &system, &hyps, (&args.m2, m2))
+                .map_err(anyhow::Error::msg)?
+        } else {
+            scorer
+                .weigh(&gold.sentences, &hyps)
+                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?
+        };
         let (sentences, ptm2) = sentence_level(&weights, args.beta);
         let (corpus, corpus_score) = corpus_level(&weights, args.beta);
         systems.push(System {
@@ -121,7 +149,8 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let out = Output {
         signature: format!(
-            "ptm2|model:sha256-{}|layers:{}|rescaled:{}|beta:{}|v:{}",
+            "ptm2|{}model:sha256-{}|layers:{}|rescaled:{}|beta:{}|v:{}",
+            if errant { "base:errant|" } else { "" },
             &scorer.digest()?[..16],
             args.layers,
             if args.baseline.is_some() { "yes" } else { "no" },
