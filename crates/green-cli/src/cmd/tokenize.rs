@@ -9,6 +9,7 @@
 
 use anyhow::{anyhow, Result};
 use green_io::Input;
+use rayon::prelude::*;
 
 use crate::args::TokenizerArgs;
 use crate::output::emit;
@@ -53,32 +54,52 @@ pub fn run(args: &Args) -> Result<()> {
         ));
     }
     let input = Input::parse(&args.input);
-    let mut reader = input.open()?;
-    // Printed only when every line has been tokenised, so a failure leaves no partial output.
-    let (mut line, mut text) = (String::new(), String::new());
-    while reader.next_line(&mut line)? {
-        let mut first = true;
-        tokenizer
-            .tokenize(&line, &mut |token| {
-                if !first {
-                    text.push_str(&args.sep);
-                }
-                first = false;
-                push_visible(&mut text, token);
-            })
-            .map_err(|e| {
-                anyhow!(
-                    "{}:{}: tokenizer '{}' failed: {e}",
-                    reader.name(),
-                    reader.lines_read(),
-                    tokenizer.name()
-                )
-            })?;
-        text.push('\n');
-    }
+    let reader = input.open()?;
+    let name = reader.name().to_string();
+    let lines = reader.into_lines()?;
+    // Lines are tokenised in chunks across threads when there are enough of them to pay for
+    // starting the pool; the chunks are joined in order, and the first failing line is the
+    // one reported. Printed only when every line has been tokenised, so a failure leaves no
+    // partial output.
+    let chunk = |(k, part): (usize, &[String])| -> Result<String> {
+        let mut text = String::new();
+        for (i, line) in part.iter().enumerate() {
+            let mut first = true;
+            tokenizer
+                .tokenize(line, &mut |token| {
+                    if !first {
+                        text.push_str(&args.sep);
+                    }
+                    first = false;
+                    push_visible(&mut text, token);
+                })
+                .map_err(|e| {
+                    anyhow!(
+                        "{name}:{}: tokenizer '{}' failed: {e}",
+                        k * PARALLEL_CHUNK + i + 1,
+                        tokenizer.name()
+                    )
+                })?;
+            text.push('\n');
+        }
+        Ok(text)
+    };
+    let text = if lines.len() < 2 * PARALLEL_CHUNK {
+        chunk((0, &lines))?
+    } else {
+        let parts: Vec<Result<String>> = lines
+            .par_chunks(PARALLEL_CHUNK)
+            .enumerate()
+            .map(chunk)
+            .collect();
+        parts.into_iter().collect::<Result<Vec<_>>>()?.concat()
+    };
     emit(&text)?;
     Ok(())
 }
+
+/// Lines per parallel chunk; inputs under two chunks stay on one thread.
+const PARALLEL_CHUNK: usize = 256;
 
 /// Append `token`, with any whitespace in it shown as `␣`.
 fn push_visible(out: &mut String, token: &str) {
