@@ -19,6 +19,8 @@ pub mod paired;
 pub mod parallel;
 pub mod plugins;
 #[cfg(feature = "neural")]
+pub mod neural;
+#[cfg(feature = "neural")]
 pub mod ptm2;
 pub mod report;
 pub mod score;
