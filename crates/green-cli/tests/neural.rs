@@ -287,9 +287,15 @@ fn hub_ids_are_read_from_the_local_cache_and_nothing_is_downloaded() {
     };
     let by_dir = run(&data("scribendi-tiny"), &[]);
     let by_id = run("tiny/gpt2", &[]);
-    assert!(by_id.status.success(), "{}", String::from_utf8_lossy(&by_id.stderr));
+    assert!(
+        by_id.status.success(),
+        "{}",
+        String::from_utf8_lossy(&by_id.stderr)
+    );
     assert_eq!(by_id.stdout, by_dir.stdout);
-    assert!(run("tiny/gpt2", &["--revision", "0123abcd"]).status.success());
+    assert!(run("tiny/gpt2", &["--revision", "0123abcd"])
+        .status
+        .success());
     for (model, extra, says) in [
         ("tiny/other", &[][..], "models--tiny--other/refs/main"),
         ("tiny/gpt2", &["--revision", "v2"][..], "revision v2"),
@@ -298,7 +304,10 @@ fn hub_ids_are_read_from_the_local_cache_and_nothing_is_downloaded() {
         assert_eq!(out.status.code(), Some(1));
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(says) && err.contains("green never downloads"), "{err}");
+        assert!(
+            err.contains(says) && err.contains("green never downloads"),
+            "{err}"
+        );
     }
 }
 
@@ -330,17 +339,34 @@ fn meta_rows_of_the_neural_metrics() {
         &format!("impara={qe},{se}"),
         &format!("scribendi={gpt}"),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = json["rows"].as_array().unwrap();
     let labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
     assert_eq!(labels[1..], ["SOME mean", "IMPARA mean", "Scribendi mean"]);
     let systems: Vec<String> = ["A", "B", "C"]
         .iter()
-        .map(|s| tiny.join(format!("systems/{s}.txt")).to_string_lossy().into_owned())
+        .map(|s| {
+            tiny.join(format!("systems/{s}.txt"))
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
     let src = tiny.join("source.txt");
-    let mut args = vec!["some", "--models", &some, "-s", src.to_str().unwrap(), "--format", "json", "-c"];
+    let mut args = vec![
+        "some",
+        "--models",
+        &some,
+        "-s",
+        src.to_str().unwrap(),
+        "--format",
+        "json",
+        "-c",
+    ];
     args.extend(systems.iter().map(String::as_str));
     let direct: serde_json::Value = serde_json::from_slice(&green(&args).stdout).unwrap();
     let meta = rows[1]["system_scores"][0][2].as_array().unwrap();
@@ -349,9 +375,24 @@ fn meta_rows_of_the_neural_metrics() {
         assert!((a - b).abs() < 1e-12, "{a} {b}");
     }
     // Sentence-level agreement is computed for these rows (three systems, two sentences).
-    assert!(rows[1]["values"].as_array().unwrap().iter().any(|v| !v.is_null()));
-    let bad = green(&["meta", "--data", dir, "-D", descriptor.to_str().unwrap(), "--neural", "bleu=x"]);
+    assert!(rows[1]["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|v| !v.is_null()));
+    let bad = green(&[
+        "meta",
+        "--data",
+        dir,
+        "-D",
+        descriptor.to_str().unwrap(),
+        "--neural",
+        "bleu=x",
+    ]);
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8(bad.stderr).unwrap();
-    assert!(err.contains("some=DIR, impara=QE,SE or scribendi=DIR"), "{err}");
+    assert!(
+        err.contains("some=DIR, impara=QE,SE or scribendi=DIR"),
+        "{err}"
+    );
 }

@@ -203,7 +203,10 @@ impl Scored {
             .find(|(name, _)| name == &d.name)
             .map(|(_, s)| s.clone())
             .ok_or_else(|| {
-                Error::Input(format!("'{}' has no scores of dataset {}", self.label, d.name))
+                Error::Input(format!(
+                    "'{}' has no scores of dataset {}",
+                    self.label, d.name
+                ))
             })?;
         if sentence.len() != data.sentences.len()
             || sentence.iter().any(|row| row.len() != d.systems.len())
@@ -293,7 +296,12 @@ pub fn run(
         .iter()
         .map(|c| empty(c.label(), Some(c.clone())))
         .chain(options.scored.iter().map(|e| empty(e.label.clone(), None)))
-        .chain(options.external.iter().map(|e| empty(e.label.clone(), None)))
+        .chain(
+            options
+                .external
+                .iter()
+                .map(|e| empty(e.label.clone(), None)),
+        )
         .collect();
     for data in datasets {
         let human = eval::human_scores(data, options.human, &options.trueskill)?;
@@ -378,8 +386,7 @@ pub fn run(
                     .push((data.descriptor.name.clone(), scores.sentence));
             }
         }
-        let (scored_rows, external_rows) =
-            rows[configs.len()..].split_at_mut(options.scored.len());
+        let (scored_rows, external_rows) = rows[configs.len()..].split_at_mut(options.scored.len());
         for (e, row) in options.scored.iter().zip(scored_rows) {
             let scores = e.scores(data)?;
             row.values.extend(prepared.row(&scores));

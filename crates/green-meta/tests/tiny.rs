@@ -462,7 +462,9 @@ fn scored_rows_are_mean_rows_of_their_sentence_scores() {
     assert!(copy.config.is_none());
     for (a, b) in ours.values.iter().zip(&copy.values) {
         match (a, b) {
-            (Some(a), Some(b)) => assert!((a - b).abs() < 1e-12, "{:?} {:?}", ours.values, copy.values),
+            (Some(a), Some(b)) => {
+                assert!((a - b).abs() < 1e-12, "{:?} {:?}", ours.values, copy.values)
+            }
             _ => assert_eq!(a, b),
         }
     }
@@ -480,5 +482,8 @@ fn scored_rows_are_mean_rows_of_their_sentence_scores() {
         ..Options::default()
     };
     let err = run(&[data], &[config], &bad).unwrap_err().to_string();
-    assert!(err.contains("'short' must score each of the 2 sentences of tiny"), "{err}");
+    assert!(
+        err.contains("'short' must score each of the 2 sentences of tiny"),
+        "{err}"
+    );
 }

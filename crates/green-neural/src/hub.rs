@@ -91,7 +91,9 @@ mod tests {
 
     fn cache_with(id: &str, refs: &[(&str, &str)], snapshots: &[&str]) -> tempfile::TempDir {
         let tmp = tempfile::tempdir().unwrap();
-        let repo = tmp.path().join(format!("models--{}", id.replace('/', "--")));
+        let repo = tmp
+            .path()
+            .join(format!("models--{}", id.replace('/', "--")));
         for (name, commit) in refs {
             fs::create_dir_all(repo.join("refs")).unwrap();
             fs::write(repo.join("refs").join(name), commit).unwrap();

@@ -256,10 +256,7 @@ pub fn report(
     weights: Weights,
     systems: impl IntoIterator<Item = (String, Vec<SentenceScore>)>,
 ) -> Report<Head, Corpus, SentenceScore> {
-    Report::new(
-        signature(digest, weights),
-        Head { weights },
-        systems,
-        |s| Corpus { some: corpus(s) },
-    )
+    Report::new(signature(digest, weights), Head { weights }, systems, |s| {
+        Corpus { some: corpus(s) }
+    })
 }

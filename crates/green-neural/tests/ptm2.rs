@@ -11,9 +11,7 @@ use std::path::Path;
 
 use common::{conll14, data, lines};
 use green_m2::{parse_gold, Alternatives};
-use green_neural::ptm2::{
-    corpus_level, sentence_level, BertScore, SentenceStats, SentenceWeights,
-};
+use green_neural::ptm2::{corpus_level, sentence_level, BertScore, SentenceStats, SentenceWeights};
 use green_neural::ErrorKind;
 
 fn scorer(layers: usize) -> BertScore {

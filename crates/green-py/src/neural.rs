@@ -225,8 +225,8 @@ impl ScribendiCore {
         hypotheses: Vec<String>,
     ) -> PyResult<Py<PyAny>> {
         paired(&sources, &hypotheses)?;
-        let scores = pool::detach(py, || self.scorer.score(&sources, &hypotheses))?
-            .map_err(green_err)?;
+        let scores =
+            pool::detach(py, || self.scorer.score(&sources, &hypotheses))?.map_err(green_err)?;
         to_python(py, &scores)
     }
 
@@ -281,8 +281,8 @@ impl PtM2Core {
                 "beta must be a finite number >= 0 (got {beta})"
             )));
         }
-        let gold = green_m2::parse_gold(text, name, green_m2::Alternatives::First)
-            .map_err(green_err)?;
+        let gold =
+            green_m2::parse_gold(text, name, green_m2::Alternatives::First).map_err(green_err)?;
         let dir = model(model_dir, revision)?;
         let (scorer, digest) = pool::detach(py, || {
             let mut scorer = ptm2::BertScore::open(&dir, layers, baseline.as_deref())?;

@@ -15,11 +15,11 @@ pub mod merge;
 pub mod meta;
 pub mod multigec;
 pub mod napoles;
+#[cfg(feature = "neural")]
+pub mod neural;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;
-#[cfg(feature = "neural")]
-pub mod neural;
 #[cfg(feature = "neural")]
 pub mod ptm2;
 pub mod report;

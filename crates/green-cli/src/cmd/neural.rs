@@ -92,12 +92,17 @@ pub fn meta_rows(
             .collect::<Result<_>>()?;
         let (label, score): (&str, Sentences) = match (metric, models.as_slice()) {
             ("some", [dir]) => {
-                let scorer = green_neural::some::Scorer::open(&green_neural::some::Paths::in_dir(dir)?)?;
+                let scorer =
+                    green_neural::some::Scorer::open(&green_neural::some::Paths::in_dir(dir)?)?;
                 let weights = green_neural::some::Weights::default();
                 (
                     "SOME",
                     Box::new(move |s: &[String], h: &[String]| {
-                        Ok(scorer.score(s, h, weights)?.iter().map(|x| x.some).collect())
+                        Ok(scorer
+                            .score(s, h, weights)?
+                            .iter()
+                            .map(|x| x.some)
+                            .collect())
                     }) as Sentences,
                 )
             }
@@ -116,7 +121,11 @@ pub fn meta_rows(
                 (
                     "Scribendi",
                     Box::new(move |s: &[String], h: &[String]| {
-                        Ok(scorer.score(s, h)?.iter().map(|x| f64::from(x.score)).collect())
+                        Ok(scorer
+                            .score(s, h)?
+                            .iter()
+                            .map(|x| f64::from(x.score))
+                            .collect())
                     }) as Sentences,
                 )
             }

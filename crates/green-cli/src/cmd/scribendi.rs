@@ -26,10 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let mut scorer = Scorer::open(&model_path(
-        &args.model,
-        args.common.revision.as_deref(),
-    )?)?;
+    let mut scorer = Scorer::open(&model_path(&args.model, args.common.revision.as_deref())?)?;
     scorer.threshold = args.threshold;
     scorer.batch_size = args.common.batch_size(32)?;
     let systems = score_systems(&args.common, |src, hyp| scorer.score(src, hyp))?;
