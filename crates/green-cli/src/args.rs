@@ -99,7 +99,7 @@ pub fn start_pool(threads: Option<usize>, use_current: bool) -> Result<()> {
 }
 
 /// The flags every model-based command (`some`, `impara`, `scribendi`) shares: the corpus,
-/// the batch size, per-sentence output and the format.
+/// the batch size, per-sentence output, the format and the revision of Hub ids.
 #[cfg(feature = "neural")]
 #[derive(clap::Args, Debug)]
 pub struct NeuralArgs {
@@ -123,6 +123,11 @@ pub struct NeuralArgs {
     /// Output: text (a line per system) or json.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub format: String,
+
+    /// With Hub ids: the revision (branch, tag or commit) of their snapshots in the local
+    /// Hugging Face cache (default main).
+    #[arg(long, value_name = "REV")]
+    pub revision: Option<String>,
 }
 
 #[cfg(feature = "neural")]

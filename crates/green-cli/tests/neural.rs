@@ -298,3 +298,143 @@ fn ptm2_hyp_m2_has_the_golden_errant_scores_and_checks_its_edits() {
     assert!(err.contains("ptm2-errant-sys.m2:"), "{err}");
     assert!(err.contains("its edits give"), "{err}");
 }
+
+/// A Hugging Face cache in `root` holding tests/data/`model` as Hub repository `repo` at
+/// main (a snapshot directory and refs/main, as huggingface_hub leaves them).
+fn hub_cache(root: &std::path::Path, repo: &str, model: &str) {
+    let entry = root.join(format!("models--{}", repo.replace('/', "--")));
+    let snapshot = entry.join("snapshots/0123abcd");
+    std::fs::create_dir_all(&snapshot).unwrap();
+    for f in std::fs::read_dir(data(model)).unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, snapshot.join(f.file_name().unwrap())).unwrap();
+    }
+    std::fs::create_dir_all(entry.join("refs")).unwrap();
+    std::fs::write(entry.join("refs/main"), "0123abcd").unwrap();
+}
+
+#[test]
+fn hub_ids_are_read_from_the_local_cache_and_nothing_is_downloaded() {
+    let tmp = tempfile::tempdir().unwrap();
+    hub_cache(tmp.path(), "tiny/gpt2", "scribendi-tiny");
+    let (src, hyp) = (data("some-sentences.src"), data("some-sentences.hyp"));
+    let run = |model: &str, extra: &[&str]| {
+        let mut args = vec!["scribendi", "--model", model, "-s", &src, "-c", &hyp];
+        args.extend(extra);
+        Command::new(env!("CARGO_BIN_EXE_green"))
+            .args(&args)
+            .env("HF_HUB_CACHE", tmp.path())
+            .output()
+            .unwrap()
+    };
+    let by_dir = run(&data("scribendi-tiny"), &[]);
+    let by_id = run("tiny/gpt2", &[]);
+    assert!(
+        by_id.status.success(),
+        "{}",
+        String::from_utf8_lossy(&by_id.stderr)
+    );
+    assert_eq!(by_id.stdout, by_dir.stdout);
+    assert!(run("tiny/gpt2", &["--revision", "0123abcd"])
+        .status
+        .success());
+    for (model, extra, says) in [
+        ("tiny/other", &[][..], "models--tiny--other/refs/main"),
+        ("tiny/gpt2", &["--revision", "v2"][..], "revision v2"),
+    ] {
+        let out = run(model, extra);
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(says) && err.contains("green never downloads"),
+            "{err}"
+        );
+    }
+}
+
+/// `green meta --neural`: rows of SOME, IMPARA and Scribendi on green-meta's tiny dataset,
+/// each system's score the mean of the sentence scores the command itself gives.
+#[test]
+fn meta_rows_of_the_neural_metrics() {
+    let tiny = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../green-meta/tests/fixtures/tiny");
+    let dir = tiny.to_str().unwrap();
+    let descriptor = tiny.join("tiny.toml");
+    let (some, qe, se, gpt) = (
+        data("some-tiny"),
+        data("impara-tiny/qe"),
+        data("impara-tiny/se"),
+        data("scribendi-tiny"),
+    );
+    let out = green(&[
+        "meta",
+        "--data",
+        dir,
+        "-D",
+        descriptor.to_str().unwrap(),
+        "-t",
+        "word",
+        "-f",
+        "json",
+        "--neural",
+        &format!("some={some}"),
+        &format!("impara={qe},{se}"),
+        &format!("scribendi={gpt}"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    let labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[1..], ["SOME mean", "IMPARA mean", "Scribendi mean"]);
+    let systems: Vec<String> = ["A", "B", "C"]
+        .iter()
+        .map(|s| {
+            tiny.join(format!("systems/{s}.txt"))
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let src = tiny.join("source.txt");
+    let mut args = vec![
+        "some",
+        "--models",
+        &some,
+        "-s",
+        src.to_str().unwrap(),
+        "--format",
+        "json",
+        "-c",
+    ];
+    args.extend(systems.iter().map(String::as_str));
+    let direct: serde_json::Value = serde_json::from_slice(&green(&args).stdout).unwrap();
+    let meta = rows[1]["system_scores"][0][2].as_array().unwrap();
+    for (k, sys) in direct["systems"].as_array().unwrap().iter().enumerate() {
+        let (a, b) = (meta[k].as_f64().unwrap(), sys["some"].as_f64().unwrap());
+        assert!((a - b).abs() < 1e-12, "{a} {b}");
+    }
+    // Sentence-level agreement is computed for these rows (three systems, two sentences).
+    assert!(rows[1]["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|v| !v.is_null()));
+    let bad = green(&[
+        "meta",
+        "--data",
+        dir,
+        "-D",
+        descriptor.to_str().unwrap(),
+        "--neural",
+        "bleu=x",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert!(
+        err.contains("some=DIR, impara=QE,SE or scribendi=DIR"),
+        "{err}"
+    );
+}

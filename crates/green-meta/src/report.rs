@@ -28,6 +28,9 @@ pub struct Options {
     pub williams: bool,
     /// Extra rows: system scores of other metrics.
     pub external: Vec<External>,
+    /// Extra rows: sentence scores of metrics computed outside this crate (the model-based
+    /// ones), correlated at system and sentence level.
+    pub scored: Vec<Scored>,
     /// Exact permutation p-values of system-level correlations (sets of at most 8 systems).
     pub permutation: bool,
 }
@@ -42,6 +45,7 @@ impl Default for Options {
             bootstrap: None,
             williams: false,
             external: Vec::new(),
+            scored: Vec::new(),
             permutation: false,
         }
     }
@@ -60,7 +64,7 @@ pub struct HumanTable {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Row {
     pub label: String,
-    /// `None` for an external metric's row.
+    /// `None` for a row of scores computed elsewhere ([`Scored`], [`External`]).
     pub config: Option<MetricConfig>,
     /// Aligned with [`Report::columns`]; `None` = undefined (e.g. a constant score).
     pub values: Vec<Option<f64>>,
@@ -175,6 +179,67 @@ impl External {
     }
 }
 
+/// Sentence scores of a metric this crate does not compute (SOME, IMPARA, Scribendi, run
+/// by the CLI on the user's models): every system's score in a view is the mean of its
+/// sentence scores over the view's sentences, and the sentence scores are compared with the
+/// human judgments as any configuration's are. The mean ranks as a sum does (Scribendi's
+/// corpus score), and the systems of a view share its sentences.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Scored {
+    pub label: String,
+    /// Per dataset (its descriptor name): `[sentence][system]` scores, systems in descriptor
+    /// order.
+    #[serde(skip)]
+    pub sentences: Vec<(String, Vec<Vec<f64>>)>,
+}
+
+impl Scored {
+    /// The scores of `data`: sentence scores as given, system scores per view their means.
+    fn scores(&self, data: &Dataset) -> Result<metric::Scores, Error> {
+        let d = &data.descriptor;
+        let sentence = self
+            .sentences
+            .iter()
+            .find(|(name, _)| name == &d.name)
+            .map(|(_, s)| s.clone())
+            .ok_or_else(|| {
+                Error::Input(format!(
+                    "'{}' has no scores of dataset {}",
+                    self.label, d.name
+                ))
+            })?;
+        if sentence.len() != data.sentences.len()
+            || sentence.iter().any(|row| row.len() != d.systems.len())
+        {
+            return Err(Error::Input(format!(
+                "'{}' must score each of the {} sentences of {} for its {} systems",
+                self.label,
+                data.sentences.len(),
+                d.name,
+                d.systems.len()
+            )));
+        }
+        let system = data
+            .views
+            .iter()
+            .map(|view| {
+                (0..d.systems.len())
+                    .map(|h| {
+                        let sum: f64 = view.sentences.iter().map(|&i| sentence[i][h]).sum();
+                        sum / view.sentences.len().max(1) as f64
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(metric::Scores {
+            sentence,
+            system,
+            per_set: Vec::new(),
+            folds: None,
+        })
+    }
+}
+
 /// Everything a run found.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Report {
@@ -216,30 +281,27 @@ pub fn run(
     let mut columns = Vec::new();
     let mut human_tables = Vec::new();
     let mut williams = Vec::new();
+    let empty = |label: String, config: Option<MetricConfig>| Row {
+        label,
+        config,
+        values: Vec::new(),
+        intervals: Vec::new(),
+        p_values: Vec::new(),
+        system_scores: Vec::new(),
+        set_scores: Vec::new(),
+        sentence_scores: Vec::new(),
+        windows: Vec::new(),
+    };
     let mut rows: Vec<Row> = configs
         .iter()
-        .map(|c| Row {
-            label: c.label(),
-            config: Some(c.clone()),
-            values: Vec::new(),
-            intervals: Vec::new(),
-            p_values: Vec::new(),
-            system_scores: Vec::new(),
-            set_scores: Vec::new(),
-            sentence_scores: Vec::new(),
-            windows: Vec::new(),
-        })
-        .chain(options.external.iter().map(|e| Row {
-            label: e.label.clone(),
-            config: None,
-            values: Vec::new(),
-            intervals: Vec::new(),
-            p_values: Vec::new(),
-            system_scores: Vec::new(),
-            set_scores: Vec::new(),
-            sentence_scores: Vec::new(),
-            windows: Vec::new(),
-        }))
+        .map(|c| empty(c.label(), Some(c.clone())))
+        .chain(options.scored.iter().map(|e| empty(e.label.clone(), None)))
+        .chain(
+            options
+                .external
+                .iter()
+                .map(|e| empty(e.label.clone(), None)),
+        )
         .collect();
     for data in datasets {
         let human = eval::human_scores(data, options.human, &options.trueskill)?;
@@ -324,7 +386,30 @@ pub fn run(
                     .push((data.descriptor.name.clone(), scores.sentence));
             }
         }
-        for (e, row) in options.external.iter().zip(&mut rows[configs.len()..]) {
+        let (scored_rows, external_rows) = rows[configs.len()..].split_at_mut(options.scored.len());
+        for (e, row) in options.scored.iter().zip(scored_rows) {
+            let scores = e.scores(data)?;
+            row.values.extend(prepared.row(&scores));
+            if options.permutation {
+                row.p_values.extend(prepared.permutation_p(&scores));
+            }
+            if options.bootstrap.is_some() {
+                // No statistics to resample: the row has no intervals.
+                let n = row.values.len() - row.intervals.len();
+                row.intervals.extend(std::iter::repeat_n(None, n));
+            }
+            row.windows.extend(prepared.windows(&scores));
+            for (v, view) in data.views.iter().enumerate() {
+                row.system_scores.push((
+                    data.descriptor.name.clone(),
+                    view.name.clone(),
+                    scores.system[v].clone(),
+                ));
+            }
+            row.sentence_scores
+                .push((data.descriptor.name.clone(), scores.sentence));
+        }
+        for (e, row) in options.external.iter().zip(external_rows) {
             let system = e.system_scores(data)?;
             // No sentence scores: every sentence-level statistic is left undefined.
             let scores = metric::Scores {

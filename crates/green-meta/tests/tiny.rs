@@ -486,3 +486,61 @@ fn errant_reads_reference_edits_from_the_m2_file() {
         .to_string();
     assert!(e.contains("use texts") && e.contains("or m2"), "{e}");
 }
+
+/// Sentence scores computed elsewhere (the CLI's model-based metrics) make a row like a
+/// mean-level configuration's: GREEN's own sentence scores given back score as GREEN does.
+#[test]
+fn scored_rows_are_mean_rows_of_their_sentence_scores() {
+    use green_meta::report::Scored;
+    let config = MetricConfig {
+        metric: Metric::Green { n: 1, beta: 1.0 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Mean,
+    };
+    let data = load("tiny.toml").unwrap();
+    let green = run(
+        std::slice::from_ref(&data),
+        std::slice::from_ref(&config),
+        &Options::default(),
+    )
+    .unwrap();
+    let sentences = green.rows[0].sentence_scores.clone();
+    let options = Options {
+        scored: vec![Scored {
+            label: "copy mean".into(),
+            sentences,
+        }],
+        ..Options::default()
+    };
+    let report = run(std::slice::from_ref(&data), &[config.clone()], &options).unwrap();
+    let (ours, copy) = (&report.rows[0], &report.rows[1]);
+    assert_eq!(copy.label, "copy mean");
+    assert!(copy.config.is_none());
+    for (a, b) in ours.values.iter().zip(&copy.values) {
+        match (a, b) {
+            (Some(a), Some(b)) => {
+                assert!((a - b).abs() < 1e-12, "{:?} {:?}", ours.values, copy.values)
+            }
+            _ => assert_eq!(a, b),
+        }
+    }
+    assert_eq!(ours.values.len(), copy.values.len());
+    for (x, y) in ours.system_scores[0].2.iter().zip(&copy.system_scores[0].2) {
+        assert!((x - y).abs() < 1e-12);
+    }
+    assert_eq!(report.sentences_tsv(&[data.clone()]).lines().count(), 5);
+    // Scores of another shape are an error, not a guess.
+    let bad = Options {
+        scored: vec![Scored {
+            label: "short".into(),
+            sentences: vec![("tiny".into(), vec![vec![1.0, 0.5, 0.2]])],
+        }],
+        ..Options::default()
+    };
+    let err = run(&[data], &[config], &bad).unwrap_err().to_string();
+    assert!(
+        err.contains("'short' must score each of the 2 sentences of tiny"),
+        "{err}"
+    );
+}

@@ -14,11 +14,12 @@
 use std::path::{Path, PathBuf};
 
 use candle_core::DType;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::bert::{compute_error, Encoder, Regressor};
 use crate::error::{Error, ErrorKind, Result};
 use crate::model_dir::digest;
+use crate::report::{short, NoHead, Report, VERSION};
 use crate::wordpiece::{Encoded, WordPiece};
 use crate::ModelDir;
 
@@ -29,7 +30,7 @@ pub const MAX_LENGTH: usize = 128;
 pub const THRESHOLD: f64 = 0.9;
 
 /// One sentence's similarity, quality and score.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SentenceScore {
     /// The cosine of source and hypothesis (similarity estimator).
     pub similarity: f64,
@@ -215,4 +216,29 @@ pub fn corpus(scores: &[SentenceScore]) -> f64 {
         return 0.0;
     }
     scores.iter().map(|s| s.impara).sum::<f64>() / scores.len() as f64
+}
+
+/// The signature of a run: the models by their digest ([`Scorer::digest`]), the threshold.
+pub fn signature(digest: &str, threshold: f64) -> String {
+    format!(
+        "impara|models:sha256-{}|threshold:{threshold}|max-length:{MAX_LENGTH}|v:{VERSION}",
+        short(digest)
+    )
+}
+
+/// A system's corpus field in the report.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Corpus {
+    pub impara: f64,
+}
+
+/// The report of systems (name, sentence scores).
+pub fn report(
+    digest: &str,
+    threshold: f64,
+    systems: impl IntoIterator<Item = (String, Vec<SentenceScore>)>,
+) -> Report<NoHead, Corpus, SentenceScore> {
+    Report::new(signature(digest, threshold), NoHead {}, systems, |s| {
+        Corpus { impara: corpus(s) }
+    })
 }

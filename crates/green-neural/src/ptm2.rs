@@ -28,11 +28,12 @@ use std::path::{Path, PathBuf};
 
 use candle_core::DType;
 use green_m2::{sentence_stats, GoldEdit, GoldSentence, Options, SystemEdit};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::bert::{compute_error, Encoder};
 use crate::error::{Error, ErrorKind, Result};
 use crate::model_dir::digest;
+use crate::report::{short, NoHead, Report, System, VERSION};
 use crate::wordpiece::{Encoded, WordPiece};
 use crate::ModelDir;
 
@@ -88,7 +89,7 @@ pub fn apply(source: &str, edits: &[&Edit]) -> String {
 }
 
 /// Weighted counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Weighted {
     pub correct: f64,
     pub proposed: f64,
@@ -107,7 +108,7 @@ impl std::ops::Add for Weighted {
 }
 
 /// Precision, recall and F_β.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Prf {
     pub precision: f64,
     pub recall: f64,
@@ -197,13 +198,44 @@ pub struct SentenceWeights {
 }
 
 impl SentenceWeights {
+    /// What the scores need of this sentence: every annotator's counts.
+    pub fn stats(&self) -> SentenceStats {
+        SentenceStats {
+            annotators: self
+                .annotators
+                .iter()
+                .map(|a| AnnotatorCounts {
+                    corpus: a.counts(&a.effective(false)),
+                    sentence: a.counts(&a.effective(true)),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One annotator's weighted counts of a sentence, under the corpus-level weights and under
+/// the sentence-level ones (weights summing to 0 counted 1/n each).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct AnnotatorCounts {
+    pub corpus: Weighted,
+    pub sentence: Weighted,
+}
+
+/// A sentence's sufficient statistics: every annotator's counts, in the gold file's order.
+/// Statistics of consecutive shards concatenate into those of the whole corpus.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SentenceStats {
+    pub annotators: Vec<AnnotatorCounts>,
+}
+
+impl SentenceStats {
     /// The chosen annotator's counts given the totals so far: the best F of totals + counts,
     /// then more correct, then smaller proposed + β²·gold, then the first.
     pub fn choose(&self, totals: Weighted, beta: f64, sentence_level: bool) -> (usize, Weighted) {
         let b2 = beta * beta;
         let mut best: Option<(usize, f64, Weighted, Weighted)> = None;
         for (i, a) in self.annotators.iter().enumerate() {
-            let c = a.counts(&a.effective(sentence_level));
+            let c = if sentence_level { a.sentence } else { a.corpus };
             let local = totals + c;
             let f = local.score(beta).f;
             let better = match &best {
@@ -225,7 +257,7 @@ impl SentenceWeights {
 }
 
 /// The sentence-level PT-M2 of each sentence (its own F) and their mean.
-pub fn sentence_level(sentences: &[SentenceWeights], beta: f64) -> (Vec<Prf>, f64) {
+pub fn sentence_level(sentences: &[SentenceStats], beta: f64) -> (Vec<Prf>, f64) {
     let scores: Vec<Prf> = sentences
         .iter()
         .map(|s| s.choose(Weighted::default(), beta, true).1.score(beta))
@@ -239,11 +271,63 @@ pub fn sentence_level(sentences: &[SentenceWeights], beta: f64) -> (Vec<Prf>, f6
 }
 
 /// The corpus-level PT-M2: weighted counts folded over the corpus in order.
-pub fn corpus_level(sentences: &[SentenceWeights], beta: f64) -> (Weighted, Prf) {
+pub fn corpus_level(sentences: &[SentenceStats], beta: f64) -> (Weighted, Prf) {
     let totals = sentences
         .iter()
         .fold(Weighted::default(), |t, s| t + s.choose(t, beta, false).1);
     (totals, totals.score(beta))
+}
+
+/// A system's corpus fields in the report.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Corpus {
+    /// The mean of the sentence scores (PT-M2's `sentm2`, the paper's recommendation).
+    pub ptm2: f64,
+    /// The corpus-level weighted counts and P/R/F (PT-M2's `m2`).
+    pub corpus: Weighted,
+    pub corpus_score: Prf,
+}
+
+/// The signature of a run: the base when it is ERRANT's ([`errant`]; M2's is unnamed, as
+/// before that base existed), the model by its digest ([`BertScore::digest`]), the layers,
+/// whether weights are rescaled, β.
+pub fn signature(errant: bool, digest: &str, layers: usize, rescaled: bool, beta: f64) -> String {
+    format!(
+        "ptm2|{}model:sha256-{}|layers:{layers}|rescaled:{}|beta:{beta}|v:{VERSION}",
+        if errant { "base:errant|" } else { "" },
+        short(digest),
+        if rescaled { "yes" } else { "no" },
+    )
+}
+
+/// The report of systems (name, statistics): every sentence's P/R/F, their mean, and the
+/// corpus-level counts and P/R/F.
+pub fn report(
+    signature: String,
+    beta: f64,
+    systems: impl IntoIterator<Item = (String, Vec<SentenceStats>)>,
+) -> Report<NoHead, Corpus, Prf> {
+    let systems = systems
+        .into_iter()
+        .map(|(path, stats)| {
+            let (sentences, ptm2) = sentence_level(&stats, beta);
+            let (corpus, corpus_score) = corpus_level(&stats, beta);
+            System {
+                path,
+                corpus: Corpus {
+                    ptm2,
+                    corpus,
+                    corpus_score,
+                },
+                sentences,
+            }
+        })
+        .collect();
+    Report {
+        signature,
+        head: NoHead {},
+        systems,
+    }
 }
 
 /// BERTScore's F1 on a BERT model directory.

@@ -10,20 +10,21 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::bpe::Bpe;
 use crate::error::{Error, ErrorKind, Result};
 use crate::fuzzy::{levenshtein_ratio, token_sort_ratio};
 use crate::gpt2::LanguageModel;
 use crate::model_dir::digest;
+use crate::report::{short, NoHead, Report, VERSION};
 use crate::ModelDir;
 
 /// gec-metrics' default threshold of the similarity gates.
 pub const THRESHOLD: f64 = 0.8;
 
 /// One sentence's score and what decided it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SentenceScore {
     /// −1, 0 or 1.
     pub score: i32,
@@ -153,4 +154,31 @@ fn pick<'a>(side: &'a [String], rows: &[usize]) -> Vec<&'a str> {
 /// The corpus score: the sum of the sentence scores (gec-metrics' `score_corpus`).
 pub fn corpus(scores: &[SentenceScore]) -> i64 {
     scores.iter().map(|s| i64::from(s.score)).sum()
+}
+
+/// The signature of a run: the model by its digest ([`Scorer::digest`]), the threshold.
+pub fn signature(digest: &str, threshold: f64) -> String {
+    format!(
+        "scribendi|model:sha256-{}|threshold:{threshold}|v:{VERSION}",
+        short(digest)
+    )
+}
+
+/// A system's corpus field in the report.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Corpus {
+    pub scribendi: i64,
+}
+
+/// The report of systems (name, sentence scores).
+pub fn report(
+    digest: &str,
+    threshold: f64,
+    systems: impl IntoIterator<Item = (String, Vec<SentenceScore>)>,
+) -> Report<NoHead, Corpus, SentenceScore> {
+    Report::new(signature(digest, threshold), NoHead {}, systems, |s| {
+        Corpus {
+            scribendi: corpus(s),
+        }
+    })
 }

@@ -10,11 +10,12 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::bert::{compute_error, Regressor};
 use crate::error::{Error, ErrorKind, Result};
 use crate::model_dir::digest;
+use crate::report::{short, Report, VERSION};
 use crate::wordpiece::{Encoded, WordPiece};
 use crate::ModelDir;
 
@@ -41,7 +42,7 @@ impl Default for Weights {
 }
 
 /// One sentence's normalised sub-scores and their weighted sum.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SentenceScore {
     pub grammaticality: f64,
     pub fluency: f64,
@@ -224,4 +225,38 @@ pub fn corpus(scores: &[SentenceScore]) -> f64 {
         return 0.0;
     }
     scores.iter().map(|s| s.some).sum::<f64>() / scores.len() as f64
+}
+
+/// The signature of a run: the models by their digest ([`Scorer::digest`]), the weights.
+pub fn signature(digest: &str, weights: Weights) -> String {
+    format!(
+        "some|models:sha256-{}|weights:{},{},{}|max-length:{MAX_LENGTH}|v:{VERSION}",
+        short(digest),
+        weights.grammaticality,
+        weights.fluency,
+        weights.meaning
+    )
+}
+
+/// A system's corpus field in the report.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Corpus {
+    pub some: f64,
+}
+
+/// The report's one metric-wide field.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Head {
+    pub weights: Weights,
+}
+
+/// The report of systems (name, sentence scores).
+pub fn report(
+    digest: &str,
+    weights: Weights,
+    systems: impl IntoIterator<Item = (String, Vec<SentenceScore>)>,
+) -> Report<Head, Corpus, SentenceScore> {
+    Report::new(signature(digest, weights), Head { weights }, systems, |s| {
+        Corpus { some: corpus(s) }
+    })
 }

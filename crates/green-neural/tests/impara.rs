@@ -2,25 +2,14 @@
 //! scripts/impara-tiny-models.py) against gec-metrics' own impara.py on the same weights
 //! (scripts/impara-oracle.py), in both layouts a quality estimator comes in.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::fs;
+use std::path::Path;
+
+use common::{conll14, conll14_amu, copy_models, data, edit_config, lines, sentences};
 use green_neural::impara::{self, Scorer, SentenceScore, THRESHOLD};
 use green_neural::ErrorKind;
-
-fn data(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel)
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
 
 fn scorer(qe: &str) -> Scorer {
     Scorer::open(&data(&format!("impara-tiny/{qe}")), &data("impara-tiny/se")).unwrap()
@@ -30,8 +19,7 @@ fn scorer(qe: &str) -> Scorer {
 /// golden; the golden's similarities are far enough from its threshold that the gate is the
 /// same whatever the float rounding.
 fn check(scores: &[SentenceScore], golden: &Path) -> f64 {
-    let golden: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(golden).unwrap()).unwrap();
+    let golden = common::golden(golden);
     let threshold = golden["threshold"].as_f64().unwrap();
     let rows = golden["sentences"].as_array().unwrap();
     assert_eq!(rows.len(), scores.len());
@@ -53,13 +41,6 @@ fn check(scores: &[SentenceScore], golden: &Path) -> f64 {
     let corpus = golden["corpus"].as_f64().unwrap();
     assert!((impara::corpus(scores) - corpus).abs() < 1e-5);
     worst
-}
-
-fn sentences() -> (Vec<String>, Vec<String>) {
-    (
-        lines(&data("some-sentences.src")),
-        lines(&data("some-sentences.hyp")),
-    )
 }
 
 #[test]
@@ -101,26 +82,10 @@ fn batch_size_does_not_change_scores() {
 #[test]
 #[ignore = "reads CoNLL-14 from $GREEN_SHARED"]
 fn matches_gec_metrics_on_conll14_amu() {
-    let dir = green_test_data::shared_file("data/conll14");
-    let src = lines(&dir.join("source.txt"));
-    let hyp = lines(&dir.join("systems/AMU.txt"));
+    let (src, hyp) = conll14_amu();
     let scores = scorer("qe").score(&src, &hyp, THRESHOLD).unwrap();
     let worst = check(&scores, &data("impara-conll14-amu.golden.json"));
     eprintln!("max abs diff {worst:e} over {} sentences", scores.len());
-}
-
-/// A copy of the tiny models in a temporary directory, to break.
-fn copy_models() -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().unwrap();
-    for sub in ["qe", "qe-trained", "se"] {
-        let from = data(&format!("impara-tiny/{sub}"));
-        fs::create_dir_all(tmp.path().join(sub)).unwrap();
-        for e in fs::read_dir(&from).unwrap() {
-            let p = e.unwrap().path();
-            fs::copy(&p, tmp.path().join(sub).join(p.file_name().unwrap())).unwrap();
-        }
-    }
-    tmp
 }
 
 fn open_error(dir: &Path, qe: &str) -> green_neural::Error {
@@ -130,29 +95,22 @@ fn open_error(dir: &Path, qe: &str) -> green_neural::Error {
     }
 }
 
-fn edit_config(path: &Path, key: &str, value: serde_json::Value) {
-    let mut config: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
-    config[key] = value;
-    fs::write(path, config.to_string()).unwrap();
-}
-
 #[test]
 fn missing_files_are_named() {
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     fs::remove_file(tmp.path().join("qe/model.safetensors")).unwrap();
     let e = open_error(tmp.path(), "qe");
     assert_eq!(e.kind, ErrorKind::Missing);
     assert!(e.to_string().contains("model.safetensors"), "{e}");
 
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     fs::remove_file(tmp.path().join("se/config.json")).unwrap();
     let e = open_error(tmp.path(), "qe");
     assert_eq!(e.kind, ErrorKind::Missing);
     assert!(e.path.ends_with("se/config.json"), "{e}");
 
     // A trained QE without a tokenizer, and none beside the similarity estimator either.
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     for f in ["tokenizer.json", "vocab.txt"] {
         fs::remove_file(tmp.path().join("se").join(f)).unwrap();
     }
@@ -167,14 +125,14 @@ fn missing_files_are_named() {
 #[test]
 fn wrong_architecture_is_refused() {
     // A similarity estimator in the quality estimator's place: no classifier head.
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     let e = match Scorer::open(&tmp.path().join("se"), &tmp.path().join("se")) {
         Ok(_) => panic!("opened"),
         Err(e) => e,
     };
     assert_eq!(e.kind, ErrorKind::Architecture);
 
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     edit_config(
         &tmp.path().join("se/config.json"),
         "model_type",
@@ -184,17 +142,17 @@ fn wrong_architecture_is_refused() {
     assert_eq!(e.kind, ErrorKind::Architecture);
     assert!(e.to_string().contains("gpt2"), "{e}");
 
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     edit_config(&tmp.path().join("qe/config.json"), "num_labels", 2.into());
     assert_eq!(open_error(tmp.path(), "qe").kind, ErrorKind::Architecture);
 
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     edit_config(&tmp.path().join("se/config.json"), "hidden_size", 64.into());
     let e = open_error(tmp.path(), "qe");
     assert_eq!(e.kind, ErrorKind::Architecture);
     assert!(e.to_string().contains("do not fit"), "{e}");
 
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     edit_config(
         &tmp.path().join("qe/config.json"),
         "max_position_embeddings",
@@ -205,7 +163,7 @@ fn wrong_architecture_is_refused() {
 
 #[test]
 fn a_tokenizer_that_does_not_fit_is_refused() {
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     fs::remove_file(tmp.path().join("qe/tokenizer.json")).unwrap();
     let vocab = tmp.path().join("qe/vocab.txt");
     let mut text = fs::read_to_string(&vocab).unwrap();
@@ -230,11 +188,8 @@ fn long_inputs_are_cut_to_128_tokens() {
 #[test]
 #[ignore = "reads CoNLL-14 from $GREEN_SHARED"]
 fn ranks_conll14_systems_as_gec_metrics() {
-    let golden: serde_json::Value = serde_json::from_str(
-        &fs::read_to_string(data("impara-conll14-systems.golden.json")).unwrap(),
-    )
-    .unwrap();
-    let dir = green_test_data::shared_file("data/conll14");
+    let golden = common::golden(&data("impara-conll14-systems.golden.json"));
+    let dir = conll14();
     let src = lines(&dir.join("source.txt"));
     let s = scorer("qe");
     let mut ours = Vec::new();
@@ -261,7 +216,7 @@ fn ranks_conll14_systems_as_gec_metrics() {
 /// `weight`/`bias`, no heads) scores as the Hub-style checkpoint it was made from.
 #[test]
 fn a_bare_bert_model_is_read_as_the_hub_checkpoint() {
-    let tmp = copy_models();
+    let tmp = copy_models("impara-tiny");
     let se = tmp.path().join("se");
     let tensors =
         candle_core::safetensors::load(se.join("model.safetensors"), &candle_core::Device::Cpu)

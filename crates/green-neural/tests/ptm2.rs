@@ -4,18 +4,15 @@
 //! corpus-level P/R/F within 1e-5; every sentence's P/R/F within 1e-5 on the written
 //! sentences, 1e-3 on CoNLL-2014 (see `check`).
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use common::{conll14, data, lines};
 use green_m2::{parse_gold, Alternatives};
-use green_neural::ptm2::{corpus_level, sentence_level, BertScore, SentenceWeights};
+use green_neural::ptm2::{corpus_level, sentence_level, BertScore, SentenceStats, SentenceWeights};
 use green_neural::ErrorKind;
-
-fn data(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel)
-}
 
 fn scorer(layers: usize) -> BertScore {
     BertScore::open(
@@ -33,11 +30,7 @@ fn weigh(scorer: &BertScore, m2: &Path, hyp: &Path) -> Vec<SentenceWeights> {
         Alternatives::First,
     )
     .unwrap();
-    let hyps: Vec<String> = fs::read_to_string(hyp)
-        .unwrap()
-        .lines()
-        .map(|l| l.trim().to_owned())
-        .collect();
+    let hyps: Vec<String> = lines(hyp).iter().map(|l| l.trim().to_owned()).collect();
     scorer.weigh(&gold.sentences, &hyps).unwrap()
 }
 
@@ -45,9 +38,12 @@ fn weigh(scorer: &BertScore, m2: &Path, hyp: &Path) -> Vec<SentenceWeights> {
 /// asserting weights and corpus scores are under 1e-5 and sentence scores under
 /// `sentence_tol`: a sentence's P and R are ratios of its weights, differences of float32
 /// BERTScores, so where they are all small their rounding is magnified.
+fn stats(sentences: &[SentenceWeights]) -> Vec<SentenceStats> {
+    sentences.iter().map(SentenceWeights::stats).collect()
+}
+
 fn check(sentences: &[SentenceWeights], golden: &Path, sentence_tol: f64) -> (f64, f64) {
-    let golden: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(golden).unwrap()).unwrap();
+    let golden = common::golden(golden);
     let (mut worst, mut worst_sentence) = (0f64, 0f64);
     let mut close = |what: String, ours: f64, theirs: f64| {
         let diff = (ours - theirs).abs();
@@ -61,7 +57,7 @@ fn check(sentences: &[SentenceWeights], golden: &Path, sentence_tol: f64) -> (f6
     };
     let rows = golden["sentences"].as_array().unwrap();
     assert_eq!(rows.len(), sentences.len());
-    let (scores, mean) = sentence_level(sentences, 0.5);
+    let (scores, mean) = sentence_level(&stats(sentences), 0.5);
     for (i, (row, (s, prf))) in rows.iter().zip(sentences.iter().zip(&scores)).enumerate() {
         let theirs = row["weights"].as_array().unwrap();
         assert_eq!(theirs.len(), s.annotators.len(), "sentence {}", i + 1);
@@ -95,7 +91,7 @@ fn check(sentences: &[SentenceWeights], golden: &Path, sentence_tol: f64) -> (f6
         }
     }
     close("sentm2".into(), mean, golden["sentm2"].as_f64().unwrap());
-    let (_, corpus) = corpus_level(sentences, 0.5);
+    let (_, corpus) = corpus_level(&stats(sentences), 0.5);
     for (key, ours) in [
         ("p", corpus.precision),
         ("r", corpus.recall),
@@ -124,7 +120,7 @@ fn matches_the_original_on_written_sentences() {
 #[test]
 #[ignore = "reads CoNLL-14 from $GREEN_SHARED"]
 fn matches_the_original_on_conll14_amu() {
-    let dir = green_test_data::shared_file("data/conll14");
+    let dir = conll14();
     let s = weigh(
         &scorer(1),
         &dir.join("conll14st-test.m2"),
@@ -143,7 +139,10 @@ fn rescaling_scales_the_weights_not_the_scores() {
     let m2 = data("ptm2-sentences.m2");
     let hyp = data("ptm2-sentences.hyp");
     let (a, b) = (weigh(&plain, &m2, &hyp), weigh(&scorer(1), &m2, &hyp));
-    let (fa, fb) = (sentence_level(&a, 0.5).1, sentence_level(&b, 0.5).1);
+    let (fa, fb) = (
+        sentence_level(&stats(&a), 0.5).1,
+        sentence_level(&stats(&b), 0.5).1,
+    );
     assert!((fa - fb).abs() < 1e-6, "{fa} {fb}");
     let wa = a[0].annotators[0].weights[0].1;
     let wb = b[0].annotators[0].weights[0].1;
@@ -164,4 +163,20 @@ fn refuses_more_layers_than_the_model_has_and_bad_baselines() {
         .unwrap();
     assert_eq!(e.kind, ErrorKind::Unreadable);
     assert!(e.to_string().contains("no row for 1 layers"), "{e}");
+}
+
+/// Statistics are plain data: through JSON and in two shards, the report is the same.
+#[test]
+fn statistics_travel_and_concatenate() {
+    let s = stats(&weigh(
+        &scorer(1),
+        &data("ptm2-sentences.m2"),
+        &data("ptm2-sentences.hyp"),
+    ));
+    let text = serde_json::to_string(&s).unwrap();
+    let back: Vec<SentenceStats> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, s);
+    let (head, tail) = s.split_at(s.len() / 2);
+    let joined: Vec<SentenceStats> = head.iter().chain(tail).cloned().collect();
+    assert_eq!(corpus_level(&joined, 0.5), corpus_level(&s, 0.5));
 }

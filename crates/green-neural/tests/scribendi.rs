@@ -2,25 +2,14 @@
 //! scripts/scribendi-tiny-model.py) against gec-metrics' own Scribendi on the same weights
 //! (scripts/scribendi-oracle.py).
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::fs;
+use std::path::Path;
+
+use common::{conll14_amu, copy_models, data, sentences};
 use green_neural::scribendi::{self, Scorer, SentenceScore};
 use green_neural::ErrorKind;
-
-fn data(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel)
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
 
 fn scorer() -> Scorer {
     Scorer::open(&data("scribendi-tiny")).unwrap()
@@ -29,8 +18,7 @@ fn scorer() -> Scorer {
 /// Every sentence's score equal, perplexities within 1e-5 relative; returns the largest
 /// relative difference.
 fn check(scores: &[SentenceScore], golden: &Path) -> f64 {
-    let golden: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(golden).unwrap()).unwrap();
+    let golden = common::golden(golden);
     let rows = golden["sentences"].as_array().unwrap();
     assert_eq!(rows.len(), scores.len());
     let mut worst = 0f64;
@@ -66,8 +54,7 @@ fn check(scores: &[SentenceScore], golden: &Path) -> f64 {
 
 #[test]
 fn matches_gec_metrics_on_written_sentences() {
-    let src = lines(&data("some-sentences.src"));
-    let hyp = lines(&data("some-sentences.hyp"));
+    let (src, hyp) = sentences();
     let scores = scorer().score(&src, &hyp).unwrap();
     let worst = check(&scores, &data("scribendi-sentences.golden.json"));
     eprintln!(
@@ -79,9 +66,7 @@ fn matches_gec_metrics_on_written_sentences() {
 #[test]
 #[ignore = "reads CoNLL-14 from $GREEN_SHARED"]
 fn matches_gec_metrics_on_conll14_amu() {
-    let dir = green_test_data::shared_file("data/conll14");
-    let src = lines(&dir.join("source.txt"));
-    let hyp = lines(&dir.join("systems/AMU.txt"));
+    let (src, hyp) = conll14_amu();
     let scores = scorer().score(&src, &hyp).unwrap();
     let worst = check(&scores, &data("scribendi-conll14-amu.golden.json"));
     eprintln!(
@@ -92,8 +77,7 @@ fn matches_gec_metrics_on_conll14_amu() {
 
 #[test]
 fn batch_size_does_not_change_scores() {
-    let src = lines(&data("some-sentences.src"));
-    let hyp = lines(&data("some-sentences.hyp"));
+    let (src, hyp) = sentences();
     let mut s = scorer();
     let all = s.score(&src, &hyp).unwrap();
     s.batch_size = 1;
@@ -105,13 +89,10 @@ fn batch_size_does_not_change_scores() {
 
 #[test]
 fn failure_modes() {
-    let tmp = tempfile::tempdir().unwrap();
-    let e = Scorer::open(tmp.path()).err().unwrap();
+    let empty = tempfile::tempdir().unwrap();
+    let e = Scorer::open(empty.path()).err().unwrap();
     assert_eq!(e.kind, ErrorKind::Missing);
-    for f in fs::read_dir(data("scribendi-tiny")).unwrap() {
-        let f = f.unwrap().path();
-        fs::copy(&f, tmp.path().join(f.file_name().unwrap())).unwrap();
-    }
+    let tmp = copy_models("scribendi-tiny");
     // A BERT directory is not a language model.
     let config = tmp.path().join("config.json");
     let text = fs::read_to_string(&config).unwrap();

@@ -1,25 +1,14 @@
 //! SOME on tiny random models (tests/data/some-tiny, made by scripts/some-tiny-models.py)
 //! against kokeman/SOME's own some.py on the same weights (scripts/some-oracle.py).
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::fs;
+use std::path::Path;
+
+use common::{conll14_amu, copy_models, data, edit_config, sentences};
 use green_neural::some::{self, Paths, Scorer, SentenceScore, Weights};
 use green_neural::ErrorKind;
-
-fn data(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel)
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
 
 fn scorer() -> Scorer {
     Scorer::open(&Paths::in_dir(&data("some-tiny")).unwrap()).unwrap()
@@ -27,8 +16,7 @@ fn scorer() -> Scorer {
 
 /// Each sentence's raw outputs and score, and the system score, within 1e-5 of the golden.
 fn check(scores: &[SentenceScore], golden: &Path) -> f64 {
-    let golden: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(golden).unwrap()).unwrap();
+    let golden = common::golden(golden);
     let rows = golden["sentences"].as_array().unwrap();
     assert_eq!(rows.len(), scores.len());
     let mut worst = 0f64;
@@ -54,8 +42,7 @@ fn check(scores: &[SentenceScore], golden: &Path) -> f64 {
 
 #[test]
 fn matches_some_py_on_written_sentences() {
-    let src = lines(&data("some-sentences.src"));
-    let hyp = lines(&data("some-sentences.hyp"));
+    let (src, hyp) = sentences();
     let scores = scorer().score(&src, &hyp, Weights::default()).unwrap();
     let worst = check(&scores, &data("some-sentences.golden.json"));
     eprintln!("max abs diff {worst:e} over {} sentences", scores.len());
@@ -63,8 +50,7 @@ fn matches_some_py_on_written_sentences() {
 
 #[test]
 fn batch_size_does_not_change_scores() {
-    let src = lines(&data("some-sentences.src"));
-    let hyp = lines(&data("some-sentences.hyp"));
+    let (src, hyp) = sentences();
     let mut s = scorer();
     let all = s.score(&src, &hyp, Weights::default()).unwrap();
     s.batch_size = 1;
@@ -77,37 +63,10 @@ fn batch_size_does_not_change_scores() {
 #[test]
 #[ignore = "reads CoNLL-14 from $GREEN_SHARED"]
 fn matches_some_py_on_conll14_amu() {
-    let dir = green_test_data::shared_file("data/conll14");
-    let src = lines(&dir.join("source.txt"));
-    let hyp = lines(&dir.join("systems/AMU.txt"));
+    let (src, hyp) = conll14_amu();
     let scores = scorer().score(&src, &hyp, Weights::default()).unwrap();
     let worst = check(&scores, &data("some-conll14-amu.golden.json"));
     eprintln!("max abs diff {worst:e} over {} sentences", scores.len());
-}
-
-/// A copy of the tiny models in a temporary directory, to break.
-fn copy_models() -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().unwrap();
-    let from = data("some-tiny");
-    for entry in walk(&from) {
-        let to = tmp.path().join(entry.strip_prefix(&from).unwrap());
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(&entry, &to).unwrap();
-    }
-    tmp
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }
 
 fn open_error(dir: &Path) -> green_neural::Error {
@@ -117,32 +76,25 @@ fn open_error(dir: &Path) -> green_neural::Error {
     }
 }
 
-fn edit_config(path: &Path, key: &str, value: serde_json::Value) {
-    let mut config: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
-    config[key] = value;
-    fs::write(path, config.to_string()).unwrap();
-}
-
 #[test]
 fn missing_files_are_named() {
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     fs::remove_file(tmp.path().join("fluency/model.safetensors")).unwrap();
     let e = open_error(tmp.path());
     assert_eq!(e.kind, ErrorKind::Missing);
     assert!(e.to_string().contains("model.safetensors"), "{e}");
 
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     fs::remove_file(tmp.path().join("meaning/config.json")).unwrap();
     let e = open_error(tmp.path());
     assert_eq!(e.kind, ErrorKind::Missing);
     assert!(e.path.ends_with("meaning/config.json"), "{e}");
 
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     fs::remove_dir_all(tmp.path().join("meaning")).unwrap();
     assert_eq!(open_error(tmp.path()).kind, ErrorKind::Missing);
 
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     fs::remove_file(tmp.path().join("vocab.txt")).unwrap();
     let e = open_error(tmp.path());
     assert_eq!(e.kind, ErrorKind::Missing);
@@ -151,7 +103,7 @@ fn missing_files_are_named() {
 
 #[test]
 fn wrong_architecture_is_refused() {
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     edit_config(
         &tmp.path().join("grammer/config.json"),
         "model_type",
@@ -161,7 +113,7 @@ fn wrong_architecture_is_refused() {
     assert_eq!(e.kind, ErrorKind::Architecture);
     assert!(e.to_string().contains("gpt2"), "{e}");
 
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     edit_config(
         &tmp.path().join("fluency/config.json"),
         "num_labels",
@@ -170,7 +122,7 @@ fn wrong_architecture_is_refused() {
     assert_eq!(open_error(tmp.path()).kind, ErrorKind::Architecture);
 
     // Shapes in config.json that the weights do not have.
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     edit_config(
         &tmp.path().join("meaning/config.json"),
         "hidden_size",
@@ -184,7 +136,7 @@ fn wrong_architecture_is_refused() {
 #[test]
 fn a_tokenizer_that_does_not_fit_is_refused() {
     // More tokens than the models have embeddings.
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     let vocab = tmp.path().join("vocab.txt");
     let mut text = fs::read_to_string(&vocab).unwrap();
     text += &(0..50).map(|i| format!("extra{i}\n")).collect::<String>();
@@ -194,7 +146,7 @@ fn a_tokenizer_that_does_not_fit_is_refused() {
     assert!(e.to_string().contains("tokenizer"), "{e}");
 
     // Not a BERT vocabulary.
-    let tmp = copy_models();
+    let tmp = copy_models("some-tiny");
     fs::write(tmp.path().join("vocab.txt"), "a\nb\nc\n").unwrap();
     assert_eq!(open_error(tmp.path()).kind, ErrorKind::Vocab);
 }

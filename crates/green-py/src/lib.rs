@@ -17,6 +17,8 @@ mod guard;
 mod io;
 mod m2;
 mod meta;
+#[cfg(feature = "neural")]
+mod neural;
 mod pool;
 mod report;
 mod signif;
@@ -246,6 +248,13 @@ fn _green(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<edits::Cleme>()?;
     m.add_class::<edits2::Cleme2>()?;
     m.add_class::<edits2::GoToScorer>()?;
+    #[cfg(feature = "neural")]
+    {
+        m.add_class::<neural::SomeCore>()?;
+        m.add_class::<neural::ImparaCore>()?;
+        m.add_class::<neural::ScribendiCore>()?;
+        m.add_class::<neural::PtM2Core>()?;
+    }
     m.add("GreenError", m.py().get_type::<GreenError>())?;
     m.add("GreenWarning", m.py().get_type::<GreenWarning>())?;
     m.add("MAX_N", green_engine::MAX_N)?;

@@ -112,6 +112,7 @@ pub(crate) fn meta(py: Python<'_>, settings: &Bound<'_, PyAny>) -> PyResult<Py<P
             .map_err(green_err)?,
         williams: s.williams,
         external: Vec::new(),
+        scored: Vec::new(),
         permutation: s.permutation,
     };
     let (names, configs) = match s.preset.as_deref() {

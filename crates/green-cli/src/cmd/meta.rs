@@ -150,6 +150,14 @@ pub struct Args {
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub external: Vec<PathBuf>,
 
+    /// Rows of the model-based metrics on models you supply (a build with the `neural`
+    /// feature): `some=DIR`, `impara=QE,SE`, `scribendi=DIR` (directories or Hub ids in the
+    /// local Hugging Face cache). Each runs on every dataset's sources and outputs; a system's
+    /// score in a view is the mean of its sentence scores there (row `SOME mean`, ...), and
+    /// the sentence scores meet the judgments as any row's do.
+    #[arg(long, value_name = "METRIC=MODEL", num_args = 1..)]
+    pub neural: Vec<String>,
+
     /// A published protocol in one flag; it replaces the datasets, tokenizers, N, beta, level
     /// and GLEU settings. `green-paper`: the GREEN paper's Table 2 (GJG15 and SEEDA with
     /// m2scorer references, SEEDA on all 1,312 sentences with its base set of 12, INPUT as the
@@ -294,6 +302,7 @@ pub fn run(args: &Args) -> Result<()> {
             .transpose()?,
         williams: args.williams,
         external: read_external(&args.external)?,
+        scored: Vec::new(),
         permutation: args.permutation,
     };
     if !matches!(args.format.as_str(), "markdown" | "tsv" | "json") {
@@ -303,6 +312,9 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     if args.preset.as_deref() == Some("seeda-table5") {
+        if !args.neural.is_empty() {
+            bail!("--neural adds rows to a table of configurations, not to --preset seeda-table5's; leave out the preset");
+        }
         return run_table5(args, options);
     }
     if args.annotations.is_some() && (args.preset.is_some() || !args.edits) {
@@ -318,6 +330,10 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let datasets = annotate(args, load_datasets(args, &names)?)?;
     warn_on_selection(&datasets, configs.len());
+    let options = Options {
+        scored: neural_rows(&args.neural, &datasets)?,
+        ..options
+    };
     let report = green_meta::run(&datasets, &configs, &options)?;
     for h in &report.human {
         if h.scores.windows(2).all(|w| w[0] == w[1]) {
@@ -487,6 +503,21 @@ fn plot_row<'a>(
                 report.rows[0].label
             )
         })
+}
+
+/// The rows of `--neural`.
+#[cfg(feature = "neural")]
+fn neural_rows(specs: &[String], datasets: &[Dataset]) -> Result<Vec<green_meta::report::Scored>> {
+    crate::cmd::neural::meta_rows(specs, datasets)
+}
+
+/// The rows of `--neural`: none in a build without the models.
+#[cfg(not(feature = "neural"))]
+fn neural_rows(specs: &[String], _: &[Dataset]) -> Result<Vec<green_meta::report::Scored>> {
+    if !specs.is_empty() {
+        bail!("--neural needs a green built with the neural feature: cargo install --path crates/green-cli --features neural");
+    }
+    Ok(Vec::new())
 }
 
 fn read_external(paths: &[PathBuf]) -> Result<Vec<green_meta::report::External>> {

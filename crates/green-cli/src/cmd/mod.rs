@@ -15,6 +15,8 @@ pub mod merge;
 pub mod meta;
 pub mod multigec;
 pub mod napoles;
+#[cfg(feature = "neural")]
+pub mod neural;
 pub mod paired;
 pub mod parallel;
 pub mod plugins;

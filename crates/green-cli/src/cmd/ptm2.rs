@@ -6,11 +6,11 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use green_neural::ptm2::errant as ptm2_errant;
-use green_neural::ptm2::{corpus_level, sentence_level, BertScore, Prf, Weighted};
-use serde::Serialize;
+use green_neural::ptm2::{self, BertScore, SentenceWeights};
 
+use crate::cmd::neural::{model_path, print};
 use crate::input::read_text;
-use crate::output::{emit, warn};
+use crate::output::warn;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -18,9 +18,14 @@ use crate::output::{emit, warn};
 )]
 pub struct Args {
     /// The BERTScore model: a Hugging Face BERT directory with its tokenizer (PT-M2
-    /// recommends bert-base-uncased).
-    #[arg(long, value_name = "DIR")]
+    /// recommends bert-base-uncased), or a Hub id (org/name) in the local Hugging Face cache.
+    #[arg(long, value_name = "DIR|ID")]
     pub model: PathBuf,
+
+    /// With a Hub id: the revision (branch, tag or commit) of its snapshot in the cache
+    /// (default main).
+    #[arg(long, value_name = "REV")]
+    pub revision: Option<String>,
 
     /// Encoder layers whose output BERTScore compares (bert_score's num_layers; its table
     /// gives 9 for bert-base-uncased).
@@ -64,24 +69,6 @@ pub struct Args {
     pub format: String,
 }
 
-#[derive(Serialize)]
-struct System<'a> {
-    path: &'a str,
-    /// The mean of the sentence scores (PT-M2's `sentm2`, the paper's recommendation;
-    /// `senterrant` with --hyp-m2).
-    ptm2: f64,
-    /// The corpus-level weighted counts and P/R/F (PT-M2's `m2`; `errant` with --hyp-m2).
-    corpus: Weighted,
-    corpus_score: Prf,
-    sentences: Vec<Prf>,
-}
-
-#[derive(Serialize)]
-struct Output<'a> {
-    signature: String,
-    systems: Vec<System<'a>>,
-}
-
 pub fn run(args: &Args) -> Result<()> {
     crate::input::stdin_once(
         std::iter::once(args.m2.as_str())
@@ -109,9 +96,13 @@ pub fn run(args: &Args) -> Result<()> {
     for w in &gold.warnings {
         warn(w);
     }
-    let mut scorer = BertScore::open(&args.model, args.layers, args.baseline.as_deref())?;
+    let mut scorer = BertScore::open(
+        &model_path(&args.model, args.revision.as_deref())?,
+        args.layers,
+        args.baseline.as_deref(),
+    )?;
     scorer.batch_size = usize::try_from(args.batch_size)?;
-    let mut systems = Vec::new();
+    let mut systems: Vec<(String, Vec<ptm2::SentenceStats>)> = Vec::new();
     for (k, path) in args.hyp.iter().enumerate() {
         let text = read_text(path)?;
         let hyps: Vec<String> = green_m2::system_lines(&text)
@@ -137,50 +128,30 @@ pub fn run(args: &Args) -> Result<()> {
                 .weigh(&gold.sentences, &hyps)
                 .map_err(|e| anyhow::anyhow!("{path}: {e}"))?
         };
-        let (sentences, ptm2) = sentence_level(&weights, args.beta);
-        let (corpus, corpus_score) = corpus_level(&weights, args.beta);
-        systems.push(System {
-            path,
-            ptm2,
-            corpus,
-            corpus_score,
-            sentences,
-        });
+        systems.push((
+            path.clone(),
+            weights.iter().map(SentenceWeights::stats).collect(),
+        ));
     }
-    let out = Output {
-        signature: format!(
-            "ptm2|{}model:sha256-{}|layers:{}|rescaled:{}|beta:{}|v:{}",
-            if errant { "base:errant|" } else { "" },
-            &scorer.digest()?[..16],
-            args.layers,
-            if args.baseline.is_some() { "yes" } else { "no" },
-            args.beta,
-            env!("CARGO_PKG_VERSION")
-        ),
-        systems,
-    };
-    if args.format == "json" {
-        return emit(&green_output::to_json(&out)?);
-    }
-    let mut s = String::new();
-    for sys in &out.systems {
-        let c = sys.corpus_score;
-        s += &format!(
-            "{}\tPT-M2\t{:.4}\tcorpus P {:.4} R {:.4} F{} {:.4}\n",
-            sys.path, sys.ptm2, c.precision, c.recall, args.beta, c.f
-        );
-        if args.sentences {
-            for (i, v) in sys.sentences.iter().enumerate() {
-                s += &format!(
-                    "{}\t{:.4}\t{:.4}\t{:.4}\n",
-                    i + 1,
-                    v.precision,
-                    v.recall,
-                    v.f
-                );
-            }
-        }
-    }
-    s += &format!("# {}\n", out.signature);
-    emit(&s)
+    let signature = ptm2::signature(
+        errant,
+        &scorer.digest()?,
+        args.layers,
+        args.baseline.is_some(),
+        args.beta,
+    );
+    let report = ptm2::report(signature, args.beta, systems);
+    print(
+        &report,
+        &args.format,
+        args.sentences,
+        |c| {
+            let s = c.corpus_score;
+            format!(
+                "PT-M2\t{:.4}\tcorpus P {:.4} R {:.4} F{} {:.4}",
+                c.ptm2, s.precision, s.recall, args.beta, s.f
+            )
+        },
+        |v| format!("{:.4}\t{:.4}\t{:.4}", v.precision, v.recall, v.f),
+    )
 }

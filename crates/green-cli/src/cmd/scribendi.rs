@@ -3,18 +3,18 @@
 //! `neural` feature.
 
 use anyhow::Result;
-use green_neural::scribendi::{self, Scorer, SentenceScore};
-use serde::Serialize;
+use green_neural::scribendi::{self, Scorer};
 
 use crate::args::NeuralArgs;
-use crate::output::emit;
+use crate::cmd::neural::{model_path, print, score_systems};
 
 #[derive(clap::Args, Debug)]
 #[command(override_usage = "green scribendi --model DIR -s SRC -c SYS... [OPTIONS]")]
 pub struct Args {
     /// A Hugging Face GPT-2 directory (config.json, model.safetensors or pytorch_model.bin,
-    /// tokenizer.json or vocab.json and merges.txt); gec-metrics' default is gpt2.
-    #[arg(long, value_name = "DIR")]
+    /// tokenizer.json or vocab.json and merges.txt), or a Hub id (gec-metrics' default is
+    /// gpt2) in the local Hugging Face cache.
+    #[arg(long, value_name = "DIR|ID")]
     pub model: std::path::PathBuf,
 
     /// A changed sentence scores 1 only if its token-sort or Levenshtein ratio reaches this.
@@ -25,55 +25,17 @@ pub struct Args {
     pub common: NeuralArgs,
 }
 
-#[derive(Serialize)]
-struct System<'a> {
-    path: &'a str,
-    scribendi: i64,
-    sentences: Vec<SentenceScore>,
-}
-
-#[derive(Serialize)]
-struct Output<'a> {
-    signature: String,
-    systems: Vec<System<'a>>,
-}
-
 pub fn run(args: &Args) -> Result<()> {
-    let mut scorer = Scorer::open(&args.model)?;
+    let mut scorer = Scorer::open(&model_path(&args.model, args.common.revision.as_deref())?)?;
     scorer.threshold = args.threshold;
     scorer.batch_size = args.common.batch_size(32)?;
-    let (sources, systems_lines) =
-        crate::input::source_and_systems(&args.common.source, &args.common.hyp)?;
-    let mut systems = Vec::new();
-    for (path, hyps) in args.common.hyp.iter().zip(&systems_lines) {
-        let sentences = scorer.score(&sources, hyps)?;
-        systems.push(System {
-            path,
-            scribendi: scribendi::corpus(&sentences),
-            sentences,
-        });
-    }
-    let out = Output {
-        signature: format!(
-            "scribendi|model:sha256-{}|threshold:{}|v:{}",
-            &scorer.digest()?[..16],
-            args.threshold,
-            env!("CARGO_PKG_VERSION")
-        ),
-        systems,
-    };
-    if args.common.format == "json" {
-        return emit(&green_output::to_json(&out)?);
-    }
-    let mut s = String::new();
-    for sys in &out.systems {
-        s += &format!("{}\tScribendi\t{}\n", sys.path, sys.scribendi);
-        if args.common.sentences {
-            for (i, v) in sys.sentences.iter().enumerate() {
-                s += &format!("{}\t{}\n", i + 1, v.score);
-            }
-        }
-    }
-    s += &format!("# {}\n", out.signature);
-    emit(&s)
+    let systems = score_systems(&args.common, |src, hyp| scorer.score(src, hyp))?;
+    let report = scribendi::report(&scorer.digest()?, args.threshold, systems);
+    print(
+        &report,
+        &args.common.format,
+        args.common.sentences,
+        |c| format!("Scribendi\t{}", c.scribendi),
+        |v| v.score.to_string(),
+    )
 }

@@ -3,19 +3,19 @@
 //! build with the `neural` feature.
 
 use anyhow::Result;
-use green_neural::some::{self, Paths, Scorer, SentenceScore, Weights};
-use serde::Serialize;
+use green_neural::some::{self, Paths, Scorer, Weights};
 
 use crate::args::NeuralArgs;
-use crate::output::emit;
+use crate::cmd::neural::{model_path, print, score_systems};
 
 #[derive(clap::Args, Debug)]
 #[command(override_usage = "green some --models DIR -s SRC -c SYS... [OPTIONS]")]
 pub struct Args {
     /// The models directory: grammer/ (or grammar/), fluency/ and meaning/, each a Hugging
     /// Face BertForSequenceClassification directory, and the tokenizer (vocab.txt or
-    /// tokenizer.json; else it is looked for in grammer/).
-    #[arg(long, value_name = "DIR")]
+    /// tokenizer.json; else it is looked for in grammer/); or a Hub id (org/name) of such a
+    /// repository in the local Hugging Face cache.
+    #[arg(long, value_name = "DIR|ID")]
     pub models: std::path::PathBuf,
 
     /// The tokenizer to use instead (a vocab.txt, a tokenizer.json or a directory holding one):
@@ -39,24 +39,11 @@ pub struct Args {
     pub common: NeuralArgs,
 }
 
-#[derive(Serialize)]
-struct System<'a> {
-    path: &'a str,
-    some: f64,
-    sentences: Vec<SentenceScore>,
-}
-
-#[derive(Serialize)]
-struct Output<'a> {
-    signature: String,
-    weights: Weights,
-    systems: Vec<System<'a>>,
-}
-
 pub fn run(args: &Args) -> Result<()> {
-    let mut paths = Paths::in_dir(&args.models)?;
+    let revision = args.common.revision.as_deref();
+    let mut paths = Paths::in_dir(&model_path(&args.models, revision)?)?;
     if let Some(t) = &args.tokenizer {
-        paths.tokenizer = t.clone();
+        paths.tokenizer = model_path(t, revision)?;
     }
     let mut scorer = Scorer::open(&paths)?;
     scorer.batch_size = args.common.batch_size(64)?;
@@ -65,53 +52,18 @@ pub fn run(args: &Args) -> Result<()> {
         fluency: args.weight_f,
         meaning: args.weight_m,
     };
-    let (sources, systems_lines) =
-        crate::input::source_and_systems(&args.common.source, &args.common.hyp)?;
-    let mut systems = Vec::new();
-    for (path, hyps) in args.common.hyp.iter().zip(&systems_lines) {
-        let sentences = scorer.score(&sources, hyps, weights)?;
-        systems.push(System {
-            path,
-            some: some::corpus(&sentences),
-            sentences,
-        });
-    }
-    let out = Output {
-        signature: format!(
-            "some|models:sha256-{}|weights:{},{},{}|max-length:{}|v:{}",
-            &scorer.digest()?[..16],
-            args.weight_g,
-            args.weight_f,
-            args.weight_m,
-            some::MAX_LENGTH,
-            env!("CARGO_PKG_VERSION")
-        ),
-        weights,
-        systems,
-    };
-    emit(&print(&out, &args.common.format, args.common.sentences)?)
-}
-
-fn print(out: &Output, format: &str, sentences: bool) -> Result<String> {
-    if format == "json" {
-        return Ok(green_output::to_json(out)?);
-    }
-    let mut s = String::new();
-    for sys in &out.systems {
-        s += &format!("{}\tSOME\t{:.4}\n", sys.path, sys.some);
-        if sentences {
-            for (i, v) in sys.sentences.iter().enumerate() {
-                s += &format!(
-                    "{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\n",
-                    i + 1,
-                    v.grammaticality,
-                    v.fluency,
-                    v.meaning,
-                    v.some
-                );
-            }
-        }
-    }
-    s += &format!("# {}\n", out.signature);
-    Ok(s)
+    let systems = score_systems(&args.common, |src, hyp| scorer.score(src, hyp, weights))?;
+    let report = some::report(&scorer.digest()?, weights, systems);
+    print(
+        &report,
+        &args.common.format,
+        args.common.sentences,
+        |c| format!("SOME\t{:.4}", c.some),
+        |v| {
+            format!(
+                "{:.4}\t{:.4}\t{:.4}\t{:.4}",
+                v.grammaticality, v.fluency, v.meaning, v.some
+            )
+        },
+    )
 }

@@ -39,6 +39,7 @@ from ._gleu import Gleu
 from ._green import GreenError, GreenWarning, __version__, errant_parallel, tokenizer_options, tokenizers
 from ._spacy import errant_typed
 from ._meta import datasets, maege, meta
+from ._neural import Impara, PtM2, Scribendi, Some
 from ._report import HtmlReport
 from ._score import Interval, Score
 from ._scorer import Scorer
@@ -56,11 +57,15 @@ __all__ = [
     "GreenError",
     "GreenWarning",
     "HtmlReport",
+    "Impara",
     "Interval",
     "MaxMatch",
     "OrderCounts",
+    "PtM2",
     "Score",
     "Scorer",
+    "Scribendi",
+    "Some",
     "SystemResult",
     "__version__",
     "corpus_score",
