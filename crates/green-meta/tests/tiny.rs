@@ -513,7 +513,12 @@ fn scored_rows_are_mean_rows_of_their_sentence_scores() {
         }],
         ..Options::default()
     };
-    let report = run(std::slice::from_ref(&data), &[config.clone()], &options).unwrap();
+    let report = run(
+        std::slice::from_ref(&data),
+        std::slice::from_ref(&config),
+        &options,
+    )
+    .unwrap();
     let (ours, copy) = (&report.rows[0], &report.rows[1]);
     assert_eq!(copy.label, "copy mean");
     assert!(copy.config.is_none());
@@ -529,7 +534,13 @@ fn scored_rows_are_mean_rows_of_their_sentence_scores() {
     for (x, y) in ours.system_scores[0].2.iter().zip(&copy.system_scores[0].2) {
         assert!((x - y).abs() < 1e-12);
     }
-    assert_eq!(report.sentences_tsv(&[data.clone()]).lines().count(), 5);
+    assert_eq!(
+        report
+            .sentences_tsv(std::slice::from_ref(&data))
+            .lines()
+            .count(),
+        5
+    );
     // Scores of another shape are an error, not a guess.
     let bad = Options {
         scored: vec![Scored {

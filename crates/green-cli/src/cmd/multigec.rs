@@ -421,12 +421,12 @@ fn words_doc(words: &[&str]) -> Doc {
             .iter()
             .enumerate()
             .map(|(i, w)| Token {
-                text: (*w).to_owned(),
-                lower: w.to_lowercase(),
-                lemma: String::new(),
-                pos: String::new(),
-                tag: String::new(),
-                dep: String::new(),
+                text: (*w).into(),
+                lower: w.to_lowercase().into(),
+                lemma: Default::default(),
+                pos: Default::default(),
+                tag: Default::default(),
+                dep: Default::default(),
                 head: i,
             })
             .collect(),
