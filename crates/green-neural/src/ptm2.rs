@@ -507,72 +507,117 @@ impl BertScore {
             "one hypothesis per gold sentence"
         );
         let opts = Options::default();
-        // What each annotator needs: (reference, [(edit, source with the edit)]).
+        let mut texts = Texts::default();
         let mut plans = Vec::with_capacity(gold.len());
-        let mut texts: HashMap<String, usize> = HashMap::new();
-        let mut intern = |t: String| -> usize {
-            let n = texts.len();
-            *texts.entry(t).or_insert(n)
-        };
         for (k, (g, h)) in gold.iter().zip(hypotheses).enumerate() {
             let stats =
                 sentence_stats(g, h, &opts).map_err(|e| format!("sentence {}: {e}", k + 1))?;
-            let source = intern(g.source.clone());
+            let source = texts.id(g.source.clone());
             let mut annotators = Vec::new();
             for (cand, ann) in stats.candidates.iter().zip(&g.annotators) {
                 let system: Vec<Edit> = cand.edits.iter().map(Edit::of_system).collect();
                 let mut gold_edits: Vec<Edit> = ann.edits.iter().map(Edit::of_gold).collect();
                 gold_edits.sort_by_key(|e| (e.start, e.end));
-                let reference = intern(apply(&g.source, &gold_edits.iter().collect::<Vec<_>>()));
-                let mut edits: Vec<Edit> = system.iter().chain(&gold_edits).cloned().collect();
-                edits.sort();
-                edits.dedup();
-                let applied: Vec<(Edit, usize)> = edits
-                    .into_iter()
-                    .map(|e| {
-                        let t = intern(apply(&g.source, &[&e]));
-                        (e, t)
-                    })
-                    .collect();
-                annotators.push((
-                    cand.annotator,
+                let reference = texts.id(apply(&g.source, &gold_edits.iter().collect::<Vec<_>>()));
+                let applied = texts.each_alone(&g.source, system.iter().chain(&gold_edits));
+                annotators.push(Plan {
+                    annotator: cand.annotator,
                     system,
-                    ann.edits.clone(),
+                    gold: ann.edits.clone(),
                     reference,
                     applied,
-                ));
+                });
             }
             plans.push((source, annotators));
         }
-        let mut by_id: Vec<&str> = vec![""; texts.len()];
-        for (t, &i) in &texts {
-            by_id[i] = t;
-        }
-        let embedded = self.embed(&by_id).map_err(|e| e.to_string())?;
+        self.weights_of(&texts, plans)
+    }
+
+    /// Every annotator's weights: the texts embedded once, then each edit weighs
+    /// |F(source with that edit alone, reference) − F(source, reference)|.
+    fn weights_of(
+        &self,
+        texts: &Texts,
+        plans: Vec<(usize, Vec<Plan>)>,
+    ) -> std::result::Result<Vec<SentenceWeights>, String> {
+        let embedded = self.embed(&texts.all()).map_err(|e| e.to_string())?;
         Ok(plans
             .into_iter()
             .map(|(source, annotators)| SentenceWeights {
                 annotators: annotators
                     .into_iter()
-                    .map(|(annotator, system, gold, reference, applied)| {
-                        let base = f64::from(self.f(&embedded[source], &embedded[reference]));
-                        let weights = applied
+                    .map(|plan| {
+                        let reference = &embedded[plan.reference];
+                        let base = f64::from(self.f(&embedded[source], reference));
+                        let weights = plan
+                            .applied
                             .into_iter()
                             .map(|(e, t)| {
-                                let s = f64::from(self.f(&embedded[t], &embedded[reference]));
+                                let s = f64::from(self.f(&embedded[t], reference));
                                 (e, (s - base).abs())
                             })
                             .collect();
                         AnnotatorWeights {
-                            annotator,
+                            annotator: plan.annotator,
                             weights,
-                            system,
-                            gold,
+                            system: plan.system,
+                            gold: plan.gold,
                         }
                     })
                     .collect(),
             })
             .collect())
+    }
+}
+
+/// What one annotator's weights need: the system's and the annotator's edits, and the ids
+/// (in [`Texts`]) of its reference and of the source with each edit alone applied.
+struct Plan {
+    annotator: i64,
+    system: Vec<Edit>,
+    gold: Vec<GoldEdit>,
+    reference: usize,
+    applied: Vec<(Edit, usize)>,
+}
+
+/// The distinct texts to embed, each by an id in order of first use.
+#[derive(Default)]
+struct Texts {
+    ids: HashMap<String, usize>,
+    texts: Vec<String>,
+}
+
+impl Texts {
+    fn id(&mut self, text: String) -> usize {
+        if let Some(&id) = self.ids.get(&text) {
+            return id;
+        }
+        self.texts.push(text.clone());
+        self.ids.insert(text, self.texts.len() - 1);
+        self.texts.len() - 1
+    }
+
+    /// The union of `edits` (sorted, each once), each with the id of `source` with that
+    /// edit alone applied.
+    fn each_alone<'e>(
+        &mut self,
+        source: &str,
+        edits: impl Iterator<Item = &'e Edit>,
+    ) -> Vec<(Edit, usize)> {
+        let mut edits: Vec<Edit> = edits.cloned().collect();
+        edits.sort();
+        edits.dedup();
+        edits
+            .into_iter()
+            .map(|e| {
+                let t = self.id(apply(source, &[&e]));
+                (e, t)
+            })
+            .collect()
+    }
+
+    fn all(&self) -> Vec<&str> {
+        self.texts.iter().map(String::as_str).collect()
     }
 }
 

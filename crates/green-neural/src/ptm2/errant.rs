@@ -12,7 +12,7 @@
 
 use green_m2::GoldEdit;
 
-use super::{AnnotatorWeights, BertScore, Edit, SentenceWeights};
+use super::{BertScore, Edit, Plan, SentenceWeights, Texts};
 
 /// One block of an ERRANT M2 file: the source and each coder's edits.
 #[derive(Debug, Clone, PartialEq)]
@@ -145,14 +145,7 @@ impl BertScore {
                 hypotheses.len()
             ));
         }
-        let mut texts: Vec<String> = Vec::new();
-        let mut index = std::collections::HashMap::new();
-        let mut intern = |t: String| -> usize {
-            *index.entry(t.clone()).or_insert_with(|| {
-                texts.push(t);
-                texts.len() - 1
-            })
-        };
+        let mut texts = Texts::default();
         // Per sentence: (source, [(coder, system, gold, reference, [(edit, text)])]).
         let mut plans = Vec::with_capacity(gold.len());
         for ((g, s), h) in gold.iter().zip(system).zip(hypotheses) {
@@ -170,20 +163,11 @@ impl BertScore {
                     s.line
                 ));
             }
-            let source = intern(g.source.clone());
+            let source = texts.id(g.source.clone());
             let mut coders = Vec::new();
             for (coder, gold_edits) in &g.coders {
-                let reference = intern(applied(&g.source, gold_edits));
-                let mut union: Vec<Edit> = edits.iter().chain(gold_edits).cloned().collect();
-                union.sort();
-                union.dedup();
-                let with: Vec<(Edit, usize)> = union
-                    .into_iter()
-                    .map(|e| {
-                        let t = intern(super::apply(&g.source, &[&e]));
-                        (e, t)
-                    })
-                    .collect();
+                let reference = texts.id(applied(&g.source, gold_edits));
+                let with = texts.each_alone(&g.source, edits.iter().chain(gold_edits));
                 let gold_edits: Vec<GoldEdit> = gold_edits
                     .iter()
                     .map(|e| GoldEdit {
@@ -193,35 +177,16 @@ impl BertScore {
                         corrections: vec![e.correction.clone()],
                     })
                     .collect();
-                coders.push((*coder, edits.clone(), gold_edits, reference, with));
+                coders.push(Plan {
+                    annotator: *coder,
+                    system: edits.clone(),
+                    gold: gold_edits,
+                    reference,
+                    applied: with,
+                });
             }
             plans.push((source, coders));
         }
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let embedded = self.embed(&refs).map_err(|e| e.to_string())?;
-        Ok(plans
-            .into_iter()
-            .map(|(source, coders)| SentenceWeights {
-                annotators: coders
-                    .into_iter()
-                    .map(|(annotator, system, gold, reference, with)| {
-                        let base = f64::from(self.f(&embedded[source], &embedded[reference]));
-                        let weights = with
-                            .into_iter()
-                            .map(|(e, t)| {
-                                let s = f64::from(self.f(&embedded[t], &embedded[reference]));
-                                (e, (s - base).abs())
-                            })
-                            .collect();
-                        AnnotatorWeights {
-                            annotator,
-                            weights,
-                            system,
-                            gold,
-                        }
-                    })
-                    .collect(),
-            })
-            .collect())
+        self.weights_of(&texts, plans)
     }
 }
