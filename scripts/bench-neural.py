@@ -48,6 +48,8 @@ import subprocess
 import sys
 import time
 
+from bench_docs import write_block
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BERT_VOCAB = 28996
@@ -235,13 +237,7 @@ def main():
     table = report(a, n, versions, results)
     print(table)
     if a.write:
-        path = os.path.join(ROOT, "docs", "neural.md")
-        text = open(path, encoding="utf-8").read()
-        begin, end = "<!-- bench-neural:begin -->\n", "<!-- bench-neural:end -->"
-        i, j = text.index(begin) + len(begin), text.index(end)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text[:i] + table + text[j:])
-        log(f"wrote the table into {path}")
+        log(f"wrote the table into {write_block('neural.md', 'bench-neural', table)}")
 
 
 def report(a, n, versions, results):

@@ -46,6 +46,8 @@ import sys
 import tempfile
 import time
 
+from bench_docs import write_block
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -153,13 +155,7 @@ def alone(label, ours, cwd, rounds, note=""):
 
 
 def write_table(table):
-    path = os.path.join(ROOT, "docs", "performance.md")
-    text = open(path, encoding="utf-8").read()
-    begin, end = "<!-- bench:begin -->\n", "<!-- bench:end -->"
-    a, b = text.index(begin) + len(begin), text.index(end)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text[:a] + table + text[b:])
-    print(f"bench-side-by-side: wrote the table into {path}")
+    print(f"bench-side-by-side: wrote the table into {write_block('performance.md', 'bench', table)}")
 
 
 def run(a, scratch):

@@ -35,6 +35,8 @@ import sys
 import tempfile
 import time
 
+from bench_docs import write_block
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -175,13 +177,7 @@ def main():
     ] + rows) + "\n"
     print(table)
     if a.write:
-        path = os.path.join(ROOT, "docs", "errant.md")
-        text = open(path, encoding="utf-8").read()
-        begin, end = "<!-- typed-bench:begin -->\n", "<!-- typed-bench:end -->"
-        at, to = text.index(begin) + len(begin), text.index(end)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text[:at] + table + text[to:])
-        print(f"bench-typed-errant: wrote the table into {path}")
+        print(f"bench-typed-errant: wrote the table into {write_block('errant.md', 'typed-bench', table)}")
 
 
 if __name__ == "__main__":
