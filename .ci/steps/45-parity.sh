@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Differential fuzzing against the reference green/sgreen/mgreen (scripts/fuzz-reference.py)
-# for a few minutes, when the reference's source is on this machine: GREEN_REFERENCE_SRC, or
+# for a minute and a half, when the reference's source is on this machine: GREEN_REFERENCE_SRC, or
 # the local mirror of github.com/shotakoyama/green. The reference is installed into a
 # throw-away virtual environment (numpy and prettytable come from PyPI); nothing is vendored.
 # Without the source this step says so and passes: the fixtures the fuzzer recorded already
@@ -15,4 +15,4 @@ cargo build --release --locked -p green-cli
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 python3 scripts/fuzz-reference.py --install "$src" --venv "$dir/ref" --ours target/release \
-    --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-180}" --seed "${GREEN_FUZZ_SEED:-17}"
+    --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-90}" --seed "${GREEN_FUZZ_SEED:-17}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Differential fuzzing of `green maxmatch` against the original NUS m2scorer
-# (scripts/fuzz-m2scorer.py) for two minutes, when its source (M2SCORER_SRC, or the local
+# (scripts/fuzz-m2scorer.py) for a minute, when its source (M2SCORER_SRC, or the local
 # mirror of github.com/nusnlp/m2scorer) and a Python 2.7 are on this machine. Nothing of the
 # original is vendored. Without them this step says so and passes: the cases it recorded
 # (crates/green-m2/tests/fixtures) already ran in `cargo test`, and the real-data suite
@@ -21,4 +21,4 @@ if [ -z "$py2" ]; then
 fi
 cargo build --release --locked -p green-cli
 python3 scripts/fuzz-m2scorer.py --m2scorer "$src" --python2 "$py2" --ours target/release \
-    --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-120}" --seed "${GREEN_FUZZ_SEED:-11}"
+    --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-11}"

