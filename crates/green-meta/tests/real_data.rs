@@ -499,7 +499,7 @@ fn annotated_rating_aggregation_on_seeda_as_gec_metrics() {
 fn gleu_on_seeda_as_gec_metrics_up_to_clipping() {
     use green_meta::{run, Options};
     use HumanScore::{PublishedEw as Ew, PublishedTs as Ts};
-    let config = MetricConfig {
+    let configs = [MetricConfig {
         metric: Metric::Gleu {
             n: 4,
             iterations: 500,
@@ -509,7 +509,7 @@ fn gleu_on_seeda_as_gec_metrics_up_to_clipping() {
         tokenizer: "word".into(),
         normalization: Default::default(),
         level: Level::Corpus,
-    };
+    }];
     // (human score, view, gec-metrics' cells with clipping and ⌊random()·R⌋ draws: r, ρ;
     // the README's unclipped cells, for the record).
     for (human, view, want, readme) in [
@@ -523,8 +523,7 @@ fn gleu_on_seeda_as_gec_metrics_up_to_clipping() {
             windows: Vec::new(),
             ..Default::default()
         };
-        let report =
-            run(&[load("seeda")], &[config.clone()], &options).unwrap_or_else(|e| panic!("{e}"));
+        let report = run(&[load("seeda")], &configs, &options).unwrap_or_else(|e| panic!("{e}"));
         let cell = |stat: &str| {
             let k = report
                 .columns
