@@ -6,7 +6,7 @@
 # `cargo test` runs. GREEN_FUZZ_CASES sets the cases per target; GREEN_FUZZ_SECONDS (unset
 # here) would make every target fuzz that long.
 set -euo pipefail
-cases="${GREEN_FUZZ_CASES:-100000}"
+cases="${GREEN_FUZZ_CASES:-50000}"
 export PROPTEST_CASES="$cases"
 cargo test --profile ci-test --locked -p green-io --test fuzz
 cargo test --profile ci-test --locked -p green-meta --test fuzz
