@@ -152,7 +152,6 @@ pub fn meta_rows(
             }
             ("ptm2", [dir], Some(layers)) => {
                 let scorer = green_neural::ptm2::BertScore::open(dir, layers, None)?;
-                let beta = PTM2_BETA;
                 (
                     "PT-M2",
                     Box::new(move |d: &Dataset, _: &[String], h: &[String]| {
@@ -163,7 +162,7 @@ pub fn meta_rows(
                             .iter()
                             .map(green_neural::ptm2::SentenceWeights::stats)
                             .collect();
-                        let (sentences, _) = green_neural::ptm2::sentence_level(&stats, beta);
+                        let (sentences, _) = green_neural::ptm2::sentence_level(&stats, PTM2_BETA);
                         Ok(sentences.iter().map(|p| p.f).collect())
                     }) as Sentences,
                 )
