@@ -12,3 +12,4 @@ cargo test --profile ci-test --locked -p green-cli --features neural --test neur
 cargo build --profile ci-test --locked -p green-cli --features neural
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test docs/neural.md
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test -k some= docs/meta.md
+python3 scripts/check-docs.py --only console --features neural --bin target/ci-test -k ptm2= docs/meta.md

@@ -434,7 +434,154 @@ fn meta_rows_of_the_neural_metrics() {
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8(bad.stderr).unwrap();
     assert!(
-        err.contains("some=DIR, impara=QE,SE or scribendi=DIR"),
+        err.contains("some=DIR, impara=QE,SE, scribendi=DIR or ptm2=DIR,LAYERS"),
         "{err}"
     );
+}
+
+/// `green meta --neural ptm2=DIR,LAYERS` on a hand-written dataset read from an M2 file
+/// (tests/data/ptm2-meta): every sentence score is the F `green ptm2` gives that sentence,
+/// and every system's score the PT-M2 `green ptm2` prints for it.
+#[test]
+fn meta_ptm2_row_is_what_green_ptm2_gives_each_system() {
+    let root = data("");
+    let descriptor = data("ptm2-meta/dataset.toml");
+    let (model, m2) = (data("impara-tiny/se"), data("ptm2-sentences.m2"));
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = green(&[
+        "meta",
+        "--data",
+        &root,
+        "-D",
+        &descriptor,
+        "-t",
+        "word",
+        "--m2",
+        "-f",
+        "json",
+        "-o",
+        out_dir.path().to_str().unwrap(),
+        "--neural",
+        &format!("ptm2={model},1"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    let labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
+    assert_eq!(labels.last(), Some(&"PT-M2 mean"), "{labels:?}");
+    let row = rows.last().unwrap();
+    // The systems of the descriptor, in its order: A's file is the written corrections.
+    let systems = [
+        data("ptm2-sentences.hyp"),
+        data("ptm2-meta/C.txt"),
+        data("ptm2-meta/SOURCE.txt"),
+    ];
+    let mut args = vec![
+        "ptm2", "--model", &model, "--layers", "1", "--m2", &m2, "--format", "json", "-c",
+    ];
+    args.extend(systems.iter().map(String::as_str));
+    let direct = green(&args);
+    assert!(direct.status.success());
+    let direct: serde_json::Value = serde_json::from_slice(&direct.stdout).unwrap();
+    let direct = direct["systems"].as_array().unwrap();
+    let meta = row["system_scores"][0][2].as_array().unwrap();
+    assert_eq!(meta.len(), 3);
+    for (k, sys) in direct.iter().enumerate() {
+        let (a, b) = (meta[k].as_f64().unwrap(), sys["ptm2"].as_f64().unwrap());
+        assert!((a - b).abs() < 1e-12, "system {k}: {a} {b}");
+    }
+    // sentences.tsv: `PT-M2 mean`, dataset, sentence, then each system's score.
+    let tsv = std::fs::read_to_string(out_dir.path().join("sentences.tsv")).unwrap();
+    let sentences: Vec<Vec<f64>> = tsv
+        .lines()
+        .filter(|l| l.starts_with("PT-M2 mean\t"))
+        .map(|l| l.split('\t').skip(3).map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(sentences.len(), 13);
+    for (i, scores) in sentences.iter().enumerate() {
+        for (k, sys) in direct.iter().enumerate() {
+            let f = sys["sentences"][i]["f"].as_f64().unwrap();
+            assert_eq!(scores[k], f, "sentence {} system {k}", i + 1);
+        }
+    }
+    // The row is correlated at system and sentence level.
+    assert!(row["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|v| !v.is_null()));
+}
+
+#[test]
+fn meta_ptm2_bad_spec_or_model_is_one_error_line() {
+    let root = data("");
+    let descriptor = data("ptm2-meta/dataset.toml");
+    let model = data("impara-tiny/se");
+    let tiny = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../green-meta/tests/fixtures/tiny");
+    let tiny_toml = tiny.join("tiny.toml");
+    let missing = data("no-such-model");
+    let run = |data_dir: &str, dataset: &str, spec: &str| {
+        green(&[
+            "meta", "--data", data_dir, "-D", dataset, "-t", "word", "--neural", spec,
+        ])
+    };
+    let cases = [
+        // No layer count, a bad one, one part too many.
+        (
+            root.as_str(),
+            descriptor.as_str(),
+            format!("ptm2={model}"),
+            "ptm2=DIR,LAYERS",
+        ),
+        (
+            root.as_str(),
+            descriptor.as_str(),
+            format!("ptm2={model},x"),
+            "LAYERS 'x'",
+        ),
+        (
+            root.as_str(),
+            descriptor.as_str(),
+            format!("ptm2={model},0"),
+            "LAYERS '0'",
+        ),
+        (
+            root.as_str(),
+            descriptor.as_str(),
+            format!("ptm2={model},1,2"),
+            "ptm2=DIR,LAYERS",
+        ),
+        // A model directory that does not exist (nor is a Hub id in the cache).
+        (
+            root.as_str(),
+            descriptor.as_str(),
+            format!("ptm2={missing},1"),
+            "no-such-model",
+        ),
+        // More layers than the model has.
+        (
+            root.as_str(),
+            descriptor.as_str(),
+            format!("ptm2={model},7"),
+            "fewer than the 7",
+        ),
+        // A dataset without gold edits: its parts are line files.
+        (
+            tiny.to_str().unwrap(),
+            tiny_toml.to_str().unwrap(),
+            format!("ptm2={model},1"),
+            "PT-M2 needs gold edits",
+        ),
+    ];
+    for (data_dir, dataset, spec, says) in cases {
+        let out = run(data_dir, dataset, &spec);
+        assert_eq!(out.status.code(), Some(1), "{spec}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{spec}: {err}");
+        assert!(err.contains(says), "{spec}: {err}");
+    }
 }

@@ -756,6 +756,25 @@ impl Dataset {
         self
     }
 
+    /// Every sentence's gold edits as the m2scorer reads them, for the metrics on M2 edits
+    /// (the M2 rows; PT-M2, which the CLI runs): an error naming `metric` when a sentence
+    /// comes from a part without an M2 file.
+    pub fn gold_edits(&self, metric: &str) -> Result<Vec<&green_m2::GoldSentence>, Error> {
+        self.sentences
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.gold.as_ref().ok_or_else(|| {
+                    Error::Config(format!(
+                        "dataset {}: {metric} needs gold edits, and sentence {} comes from a part without an M2 file",
+                        self.descriptor.name,
+                        i + 1
+                    ))
+                })
+            })
+            .collect()
+    }
+
     /// The dataset whose hypotheses are those of corpus-level scores: `None` without
     /// `corpus_system_files`, else a copy with those files' lines in place, and the systems
     /// they replace.

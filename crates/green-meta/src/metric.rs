@@ -615,17 +615,13 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
         beta,
         ..Default::default()
     };
+    let golds = data.gold_edits("M2")?;
     let stats: Vec<Vec<green_m2::SentenceStats>> = data
         .sentences
         .par_iter()
+        .zip(golds)
         .enumerate()
-        .map(|(i, s)| {
-            let gold = s.gold.as_ref().ok_or_else(|| {
-                Error::Config(format!(
-                    "dataset {name}: M2 needs gold edits, and sentence {} comes from a part without an M2 file",
-                    i + 1
-                ))
-            })?;
+        .map(|(i, (s, gold))| {
             s.hyps
                 .iter()
                 .map(|h| {

@@ -179,8 +179,8 @@ impl External {
     }
 }
 
-/// Sentence scores of a metric this crate does not compute (SOME, IMPARA, Scribendi, run
-/// by the CLI on the user's models): every system's score in a view is the mean of its
+/// Sentence scores of a metric this crate does not compute (SOME, IMPARA, Scribendi,
+/// PT-M2, run by the CLI on the user's models): every system's score in a view is the mean of its
 /// sentence scores over the view's sentences, and the sentence scores are compared with the
 /// human judgments as any configuration's are. The mean ranks as a sum does (Scribendi's
 /// corpus score), and the systems of a view share its sentences.

@@ -555,3 +555,46 @@ fn scored_rows_are_mean_rows_of_their_sentence_scores() {
         "{err}"
     );
 }
+
+/// The gold edits the M2 rows (and the CLI's PT-M2 row) read: every sentence's from an M2
+/// part, and one error naming the metric when a part has none.
+#[test]
+fn gold_edits_of_m2_parts_or_one_error() {
+    let data = load("tiny.toml").unwrap();
+    let e = data.gold_edits("PT-M2").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "dataset tiny: PT-M2 needs gold edits, and sentence 1 comes from a part without an M2 file"
+    );
+    let config = MetricConfig {
+        metric: Metric::M2 { beta: 0.5 },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    };
+    let e = run(&[data], &[config], &Options::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("dataset tiny: M2 needs gold edits"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixtures().join("judgments.xml"), dir.path().join("j.xml")).unwrap();
+    std::fs::write(
+        dir.path().join("gold.m2"),
+        "S a b c\nA 2 3|||X|||d|||REQUIRED|||-NONE-|||0\n\nS x y\n\n",
+    )
+    .unwrap();
+    for system in ["A", "B", "C"] {
+        std::fs::write(dir.path().join(format!("{system}.txt")), "a b d\nx y\n").unwrap();
+    }
+    std::fs::write(
+        dir.path().join("d.toml"),
+        "name = \"m2\"\nsystems = [\"A\", \"B\", \"C\"]\n[[parts]]\nname = \"p\"\nm2 = \"gold.m2\"\nhypotheses = \"{system}.txt\"\nsrc_id_base = 1\n[[human]]\nname = \"tiny\"\njudgments = \"j.xml\"\n[[sets]]\nname = \"all\"\n",
+    )
+    .unwrap();
+    let d = Descriptor::load(dir.path().join("d.toml").to_str().unwrap()).unwrap();
+    let data = Dataset::load(d, dir.path()).unwrap();
+    let gold = data.gold_edits("M2").unwrap();
+    assert_eq!(gold.len(), 2);
+    assert_eq!(gold[0].source, "a b c");
+    assert_eq!(gold[0].annotators[0].edits[0].corrections, ["d"]);
+}

@@ -22,6 +22,7 @@
 
 pub mod errant;
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -495,10 +496,11 @@ impl BertScore {
     }
 
     /// Every edit's weight against every annotator of every sentence, `hypotheses[i]` the
-    /// system's output for `gold[i]`.
-    pub fn weigh(
+    /// system's output for `gold[i]` (gold sentences owned or borrowed, as a gold file or a
+    /// `green meta` dataset holds them).
+    pub fn weigh<G: Borrow<GoldSentence>>(
         &self,
-        gold: &[GoldSentence],
+        gold: &[G],
         hypotheses: &[String],
     ) -> std::result::Result<Vec<SentenceWeights>, String> {
         assert_eq!(
@@ -510,6 +512,7 @@ impl BertScore {
         let mut texts = Texts::default();
         let mut plans = Vec::with_capacity(gold.len());
         for (k, (g, h)) in gold.iter().zip(hypotheses).enumerate() {
+            let g = g.borrow();
             let stats =
                 sentence_stats(g, h, &opts).map_err(|e| format!("sentence {}: {e}", k + 1))?;
             let source = texts.id(g.source.clone());

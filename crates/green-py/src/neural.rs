@@ -251,10 +251,14 @@ impl ScribendiCore {
 }
 
 /// PT-M2 against one gold M2 text (`name` names it in errors) on a BERT directory, as
-/// ``green ptm2``.
+/// ``green ptm2``; with `errant`, its ERRANT bases (``--hyp-m2``): the gold read as ERRANT
+/// M2 too, and each system's ERRANT M2 given with its lines.
 #[pyclass(frozen, name = "PtM2Core", module = "green_gec._green")]
 pub struct PtM2Core {
     gold: green_m2::Gold,
+    /// The gold as ERRANT M2 blocks, for the ERRANT bases.
+    gold_errant: Option<Vec<ptm2::errant::Block>>,
+    name: String,
     scorer: ptm2::BertScore,
     beta: f64,
     signature: String,
@@ -263,7 +267,7 @@ pub struct PtM2Core {
 #[pymethods]
 impl PtM2Core {
     #[new]
-    #[pyo3(signature = (text, name, *, model_dir, layers, baseline, beta, batch_size, revision))]
+    #[pyo3(signature = (text, name, *, model_dir, layers, baseline, beta, batch_size, revision, errant))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -275,12 +279,18 @@ impl PtM2Core {
         beta: f64,
         batch_size: usize,
         revision: Option<&str>,
+        errant: bool,
     ) -> PyResult<Self> {
         if !(beta.is_finite() && beta >= 0.0) {
             return Err(green_err(format!(
                 "beta must be a finite number >= 0 (got {beta})"
             )));
         }
+        let gold_errant = if errant {
+            Some(ptm2::errant::parse(text, name).map_err(green_err)?)
+        } else {
+            None
+        };
         let gold =
             green_m2::parse_gold(text, name, green_m2::Alternatives::First).map_err(green_err)?;
         let dir = model(model_dir, revision)?;
@@ -293,9 +303,11 @@ impl PtM2Core {
         .map_err(green_err)?;
         Ok(PtM2Core {
             gold,
+            gold_errant,
+            name: name.to_owned(),
             scorer,
             beta,
-            signature: ptm2::signature(false, &digest, layers, baseline.is_some(), beta),
+            signature: ptm2::signature(errant, &digest, layers, baseline.is_some(), beta),
         })
     }
 
@@ -311,9 +323,18 @@ impl PtM2Core {
     }
 
     /// Every sentence's statistics (each annotator's weighted counts) of one system's output
-    /// lines, `start` the gold sentence of the first line (shards of a corpus).
-    #[pyo3(signature = (hypotheses, *, start = 0))]
-    fn stats(&self, py: Python<'_>, hypotheses: Vec<String>, start: usize) -> PyResult<Py<PyAny>> {
+    /// lines, `start` the gold sentence of the first line (shards of a corpus); with the
+    /// ERRANT bases, `m2` is the system's ERRANT M2 text of those lines (`m2_name` names it
+    /// in errors).
+    #[pyo3(signature = (hypotheses, *, start = 0, m2 = None, m2_name = "hyp_m2"))]
+    fn stats(
+        &self,
+        py: Python<'_>,
+        hypotheses: Vec<String>,
+        start: usize,
+        m2: Option<&str>,
+        m2_name: &str,
+    ) -> PyResult<Py<PyAny>> {
         let total = self.gold.sentences.len();
         let end = start.saturating_add(hypotheses.len());
         if end > total {
@@ -326,9 +347,30 @@ impl PtM2Core {
             .iter()
             .map(|h| green_m2::text::strip(h).to_owned())
             .collect();
-        let gold = &self.gold.sentences[start..end];
+        let system = match (&self.gold_errant, m2) {
+            (Some(_), Some(text)) => Some(ptm2::errant::parse(text, m2_name).map_err(green_err)?),
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err(green_err(
+                    "the ERRANT bases (errant=True) need each system's ERRANT M2: give hyp_m2= (`green errant-parallel` makes it)",
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(green_err(
+                    "hyp_m2= is for the ERRANT bases: make the metric with errant=True (its gold read as ERRANT M2)",
+                ))
+            }
+        };
         let stats = pool::detach(py, || {
-            self.scorer.weigh(gold, &hyps).map(|w| {
+            let weights = match (&self.gold_errant, &system) {
+                (Some(gold), Some(system)) => {
+                    let gold = gold.get(start..end).unwrap_or_default();
+                    self.scorer
+                        .weigh_errant(gold, system, &hyps, (&self.name, m2_name))
+                }
+                _ => self.scorer.weigh(&self.gold.sentences[start..end], &hyps),
+            };
+            weights.map(|w| {
                 w.iter()
                     .map(ptm2::SentenceWeights::stats)
                     .collect::<Vec<_>>()

@@ -111,6 +111,44 @@ def test_ptm2_equals_the_cli(green_bin):
         m.score(lines[:-1])
 
 
+def test_ptm2_errant_bases_equal_the_cli(green_bin):
+    model = DATA / "impara-tiny" / "se"
+    gold, hyp, sys_m2 = DATA / "ptm2-errant-gold.m2", DATA / "ptm2-sentences.hyp", DATA / "ptm2-errant-sys.m2"
+    m = green.PtM2(gold, model=model, layers=1, errant=True)
+    lines = read_lines(hyp)
+    stats = m.stats(lines, hyp_m2=sys_m2)
+    printed = cli(green_bin, "ptm2", "--model", model, "--layers", "1", "--m2", gold, "-c", hyp, "--hyp-m2", sys_m2)
+    assert m.report([stats], names=[str(hyp)]) == printed
+    assert m.signature() == printed["signature"] and "|base:errant|" in m.signature()
+    assert m.stats(lines, hyp_m2_text=sys_m2.read_text(encoding="utf-8")) == stats
+    score = m.score(lines, hyp_m2=sys_m2)
+    system = printed["systems"][0]
+    assert (score.score, score.precision, score.recall) == (
+        system["ptm2"],
+        system["corpus_score"]["precision"],
+        system["corpus_score"]["recall"],
+    )
+    # Shards: each with its lines' blocks of the system's M2 (one sentence per batch).
+    one = green.PtM2(gold, model=model, layers=1, batch_size=1, errant=True)
+    blocks = sys_m2.read_text(encoding="utf-8").strip().split("\n\n")
+    assert len(blocks) == len(lines)
+    half = len(lines) // 2
+    shards = one.stats(lines[:half], hyp_m2_text="\n\n".join(blocks[:half])) + one.stats(
+        lines[half:], start=half, hyp_m2_text="\n\n".join(blocks[half:])
+    )
+    assert shards == one.stats(lines, hyp_m2=sys_m2)
+    assert pickle.loads(pickle.dumps(one)).fold(shards) == one.score(lines, hyp_m2=sys_m2)
+    # The bases and the system's M2 go together; the M2 must be made from the lines.
+    with pytest.raises(green.GreenError, match="need each system's ERRANT M2"):
+        m.stats(lines)
+    with pytest.raises(green.GreenError, match="errant=True"):
+        green.PtM2(gold, model=model, layers=1).stats(lines, hyp_m2=sys_m2)
+    with pytest.raises(green.GreenError, match="its edits give"):
+        m.stats(read_lines(HYP), hyp_m2=sys_m2)
+    with pytest.raises(TypeError, match="not both"):
+        m.stats(lines, hyp_m2=sys_m2, hyp_m2_text="")
+
+
 def test_bad_input_is_one_clear_error(tmp_path):
     with pytest.raises(green.GreenError, match="grammer"):
         green.Some(DATA / "scribendi-tiny")

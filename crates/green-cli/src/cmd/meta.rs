@@ -151,10 +151,12 @@ pub struct Args {
     pub external: Vec<PathBuf>,
 
     /// Rows of the model-based metrics on models you supply (a build with the `neural`
-    /// feature): `some=DIR`, `impara=QE,SE`, `scribendi=DIR` (directories or Hub ids in the
-    /// local Hugging Face cache). Each runs on every dataset's sources and outputs; a system's
-    /// score in a view is the mean of its sentence scores there (row `SOME mean`, ...), and
-    /// the sentence scores meet the judgments as any row's do.
+    /// feature): `some=DIR`, `impara=QE,SE`, `scribendi=DIR`, `ptm2=DIR,LAYERS` (directories
+    /// or Hub ids in the local Hugging Face cache; LAYERS as `green ptm2 --layers`). Each runs
+    /// on every dataset's sources and outputs (PT-M2 on the gold edits of datasets read from
+    /// M2, as the M2 rows); a system's score in a view is the mean of its sentence scores
+    /// there (row `SOME mean`, ...), and the sentence scores meet the judgments as any row's
+    /// do.
     #[arg(long, value_name = "METRIC=MODEL", num_args = 1..)]
     pub neural: Vec<String>,
 

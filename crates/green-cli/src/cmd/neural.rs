@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use green_neural::report::Report;
 use serde::Serialize;
 
@@ -65,39 +65,60 @@ pub fn print<H: Serialize, C: Serialize, S: Serialize>(
 }
 
 /// `green meta --neural`: a row of sentence scores per `METRIC=MODEL` spec (`some=DIR`,
-/// `impara=QE,SE`, `scribendi=DIR`), each model loaded once and run on every system of
-/// every dataset.
+/// `impara=QE,SE`, `scribendi=DIR`, `ptm2=DIR,LAYERS`), each model loaded once and run on
+/// every system of every dataset. PT-M2 takes the gold edits the M2 rows take (datasets
+/// whose parts are read from M2 files) and each sentence's own F, as `green ptm2 -v` prints
+/// it, so a system's mean over all sentences is `green ptm2`'s PT-M2.
 pub fn meta_rows(
     specs: &[String],
     datasets: &[green_meta::dataset::Dataset],
 ) -> Result<Vec<green_meta::report::Scored>> {
-    type Sentences = Box<dyn Fn(&[String], &[String]) -> green_neural::Result<Vec<f64>>>;
+    use green_meta::dataset::Dataset;
+    /// A system's sentence scores from its dataset, the sources and its outputs.
+    type Sentences = Box<dyn Fn(&Dataset, &[String], &[String]) -> Result<Vec<f64>>>;
     let mut out = Vec::new();
     for spec in specs {
-        let usage = "give some=DIR, impara=QE,SE or scribendi=DIR (directories or Hub ids)";
+        let usage = "give some=DIR, impara=QE,SE, scribendi=DIR or ptm2=DIR,LAYERS (directories or Hub ids; LAYERS: the BERT layers PT-M2's BERTScore uses, 9 for bert-base-uncased)";
         let (metric, models) = match spec.split_once('=') {
             Some((m, models))
                 if matches!(
                     (m, models.split(',').count()),
-                    ("some" | "scribendi", 1) | ("impara", 2)
+                    ("some" | "scribendi", 1) | ("impara" | "ptm2", 2)
                 ) =>
             {
                 (m, models)
             }
             _ => anyhow::bail!("--neural '{spec}': {usage}"),
         };
+        // PT-M2's second part is its layer count, not a model.
+        let (models, layers) = match (metric, models.rsplit_once(',')) {
+            ("ptm2", Some((dir, layers))) => {
+                let n = layers.parse::<usize>().ok().filter(|&n| n >= 1);
+                let n = n.with_context(|| {
+                    format!(
+                        "--neural '{spec}': LAYERS '{layers}' is not a whole number >= 1; {usage}"
+                    )
+                })?;
+                // Before the model loads: every dataset must have the M2 rows' gold edits.
+                for d in datasets {
+                    d.gold_edits("PT-M2")?;
+                }
+                (dir, Some(n))
+            }
+            _ => (models, None),
+        };
         let models: Vec<PathBuf> = models
             .split(',')
             .map(|m| model_path(Path::new(m), None))
             .collect::<Result<_>>()?;
-        let (label, score): (&str, Sentences) = match (metric, models.as_slice()) {
-            ("some", [dir]) => {
+        let (label, score): (&str, Sentences) = match (metric, models.as_slice(), layers) {
+            ("some", [dir], _) => {
                 let scorer =
                     green_neural::some::Scorer::open(&green_neural::some::Paths::in_dir(dir)?)?;
                 let weights = green_neural::some::Weights::default();
                 (
                     "SOME",
-                    Box::new(move |s: &[String], h: &[String]| {
+                    Box::new(move |_: &Dataset, s: &[String], h: &[String]| {
                         Ok(scorer
                             .score(s, h, weights)?
                             .iter()
@@ -106,26 +127,43 @@ pub fn meta_rows(
                     }) as Sentences,
                 )
             }
-            ("impara", [qe, se]) => {
+            ("impara", [qe, se], _) => {
                 let scorer = green_neural::impara::Scorer::open(qe, se)?;
                 (
                     "IMPARA",
-                    Box::new(move |s: &[String], h: &[String]| {
+                    Box::new(move |_: &Dataset, s: &[String], h: &[String]| {
                         let scores = scorer.score(s, h, green_neural::impara::THRESHOLD)?;
                         Ok(scores.iter().map(|x| x.impara).collect())
                     }) as Sentences,
                 )
             }
-            ("scribendi", [dir]) => {
+            ("scribendi", [dir], _) => {
                 let scorer = green_neural::scribendi::Scorer::open(dir)?;
                 (
                     "Scribendi",
-                    Box::new(move |s: &[String], h: &[String]| {
+                    Box::new(move |_: &Dataset, s: &[String], h: &[String]| {
                         Ok(scorer
                             .score(s, h)?
                             .iter()
                             .map(|x| f64::from(x.score))
                             .collect())
+                    }) as Sentences,
+                )
+            }
+            ("ptm2", [dir], Some(layers)) => {
+                let scorer = green_neural::ptm2::BertScore::open(dir, layers, None)?;
+                (
+                    "PT-M2",
+                    Box::new(move |d: &Dataset, _: &[String], h: &[String]| {
+                        let weights = scorer
+                            .weigh(&d.gold_edits("PT-M2")?, h)
+                            .map_err(anyhow::Error::msg)?;
+                        let stats: Vec<_> = weights
+                            .iter()
+                            .map(green_neural::ptm2::SentenceWeights::stats)
+                            .collect();
+                        let (sentences, _) = green_neural::ptm2::sentence_level(&stats, PTM2_BETA);
+                        Ok(sentences.iter().map(|p| p.f).collect())
                     }) as Sentences,
                 )
             }
@@ -137,7 +175,7 @@ pub fn meta_rows(
             let mut systems = Vec::new();
             for (h, name) in d.descriptor.systems.iter().enumerate() {
                 let hyps: Vec<String> = d.sentences.iter().map(|s| s.hyps[h].clone()).collect();
-                let scores = score(&sources, &hyps).map_err(|e| {
+                let scores = score(d, &sources, &hyps).map_err(|e| {
                     anyhow::anyhow!("{label} on system {name} of {}: {e}", d.descriptor.name)
                 })?;
                 systems.push(scores);
@@ -154,3 +192,6 @@ pub fn meta_rows(
     }
     Ok(out)
 }
+
+/// The β of PT-M2's rows in `green meta`: `green ptm2`'s default, the M2 rows' β.
+const PTM2_BETA: f64 = 0.5;

@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _check, _green
 from ._edits import Path, Stats, _M2Metric, _beta, _source
-from ._green import GreenError
+from ._green import GreenError, read_text
 from ._score import Score
 from ._scorer import MAX_INT, Lines
 
@@ -201,13 +201,36 @@ class Scribendi(_Neural):
         )
 
 
+def _hyp_m2(path: Optional[Path], text: Optional[str]) -> Optional[Tuple[str, str]]:
+    """A system's ERRANT M2 (text, the name errors give it): read from ``path``, or ``text``."""
+    if path is not None and text is not None:
+        raise TypeError("give the system's ERRANT M2 as hyp_m2= (a path) or hyp_m2_text=, not both")
+    if text is not None:
+        if not isinstance(text, str):
+            raise TypeError(f"hyp_m2_text must be the M2 text (str), not {type(text).__name__}")
+        return text, "hyp_m2"
+    if path is None:
+        return None
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError("hyp_m2 must be a path (str or os.PathLike); give M2 text as hyp_m2_text=")
+    name = os.fspath(path)
+    if not isinstance(name, str):
+        raise TypeError("hyp_m2 must be a text path, not bytes")
+    return read_text(name), name
+
+
 class PtM2(_M2Metric):
     """PT-M2 (Gong et al. 2022) as ``green ptm2`` computes it, against one gold M2 file:
     ``gold`` is its path (``text=`` or :meth:`from_text` gives the M2 text), ``model`` the
     BERT directory or Hub id, ``layers`` how many of its layers BERTScore uses, ``baseline``
     bert_score's baseline file. ``score`` is the mean of the sentences' F (PT-M2's
     ``sentm2``); ``precision``, ``recall`` and ``details["corpus"]`` are the corpus-level
-    weighted P/R/F and counts (``m2``); ``details["sentences"]`` every sentence's P/R/F."""
+    weighted P/R/F and counts (``m2``); ``details["sentences"]`` every sentence's P/R/F.
+
+    ``errant=True`` scores PT-M2's ERRANT bases as ``green ptm2 --hyp-m2`` does: the gold is
+    read as ERRANT M2, and ``stats`` and ``score`` take each system's ERRANT M2 with its
+    lines (``hyp_m2=`` a path, or ``hyp_m2_text=`` the text; ``green errant-parallel`` makes
+    it), so ``score`` is ``senterrant`` and the corpus P/R/F ``errant``."""
 
     __slots__ = ()
 
@@ -226,7 +249,10 @@ class PtM2(_M2Metric):
         beta: float = 0.5,
         batch_size: int = 32,
         revision: Optional[str] = None,
+        errant: bool = False,
     ) -> None:
+        if not isinstance(errant, bool):
+            raise TypeError("errant must be True or False")
         settings = dict(
             model_dir=_model("model", model),
             layers=_check.integer("layers", layers, 1, MAX_INT),
@@ -234,6 +260,7 @@ class PtM2(_M2Metric):
             beta=_beta(beta),
             batch_size=_check.integer("batch_size", batch_size, 1, MAX_INT),
             revision=_revision(revision),
+            errant=errant,
         )
         self._build(*_source(gold, text, "gold", "PtM2"), settings)
 
@@ -242,13 +269,27 @@ class PtM2(_M2Metric):
         """Warnings about the gold file, as the CLI prints them."""
         return self._core.warnings
 
-    def stats(self, hypotheses: Lines, *, start: int = 0) -> List[Dict[str, Any]]:
+    def stats(
+        self,
+        hypotheses: Lines,
+        *,
+        start: int = 0,
+        hyp_m2: Optional[Path] = None,
+        hyp_m2_text: Optional[str] = None,
+    ) -> List[Dict[str, Any]]:
         """Sufficient statistics of one system's output lines (each annotator's weighted
         counts per sentence), the first line being gold sentence ``start``; concatenate shards
-        in sentence order and pass them to ``fold``."""
+        in sentence order and pass them to ``fold``. With ``errant=True``, ``hyp_m2`` (a
+        path) or ``hyp_m2_text`` is the system's ERRANT M2 of these lines."""
         hypotheses = _check.lines("hypotheses", hypotheses)
         _check.bom([("hypotheses", hypotheses)])
-        return self._core.stats(hypotheses, start=_check.integer("start", start, 0, MAX_INT))
+        m2 = _hyp_m2(hyp_m2, hyp_m2_text)
+        return self._core.stats(
+            hypotheses,
+            start=_check.integer("start", start, 0, MAX_INT),
+            m2=None if m2 is None else m2[0],
+            m2_name="hyp_m2" if m2 is None else m2[1],
+        )
 
     def fold(self, stats: Stats) -> Score:
         """PT-M2 of statistics from ``stats`` (in sentence order)."""
@@ -271,15 +312,18 @@ class PtM2(_M2Metric):
             details={"corpus": corpus, "sentences": system["sentences"]},
         )
 
-    def score(self, hypotheses: Lines) -> Score:
-        """``fold(stats(hypotheses))``: PT-M2 of one system (one output line per gold sentence)."""
+    def score(
+        self, hypotheses: Lines, *, hyp_m2: Optional[Path] = None, hyp_m2_text: Optional[str] = None
+    ) -> Score:
+        """``fold(stats(hypotheses))``: PT-M2 of one system (one output line per gold sentence;
+        with ``errant=True`` its ERRANT M2 as ``hyp_m2`` or ``hyp_m2_text``)."""
         hypotheses = _check.lines("hypotheses", hypotheses)
         if len(hypotheses) != len(self):
             raise GreenError(
                 f"hypotheses has {len(hypotheses)} lines but the gold file has {len(self)} sentences; "
                 "give one output line per gold sentence"
             )
-        return self.fold(self.stats(hypotheses))
+        return self.fold(self.stats(hypotheses, hyp_m2=hyp_m2, hyp_m2_text=hyp_m2_text))
 
     def report(self, systems: Sequence[Stats], *, names: Optional[Sequence[str]] = None) -> Dict[str, Any]:
         """Several systems' ``stats`` exactly as ``green ptm2 --format json`` prints them."""
