@@ -122,20 +122,20 @@ fn table<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
     for (c, x) in costs[..w].iter_mut().enumerate() {
         *x = c as f64;
     }
-    for i in p..n {
+    for (i, s) in src.iter().enumerate().skip(p) {
         let r = i - p;
         let (prev, cur) = (row(r), row(r + 1));
         costs[cur] = (r + 1) as f64;
         if let Some(window) = &mut window {
             window.start_row(i);
         }
-        for j in p..m {
+        for (j, t) in tgt.iter().enumerate().skip(p) {
             let c = j - p;
             let at = (r + 1) * w + c + 1;
             if let Some(window) = &mut window {
                 window.seen_target(j);
             }
-            if src[i] == tgt[j] {
+            if s == t {
                 costs[cur + c + 1] = costs[prev + c];
                 continue; // ops[at] is MATCH already
             }

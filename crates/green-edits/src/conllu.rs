@@ -44,8 +44,9 @@ pub fn parse<'a>(text: &'a str, path: &str) -> Result<Vec<Sentence<'a>>, Error> 
         if !words.is_empty() {
             out.push(Sentence {
                 line: first,
-                words: words.drain(..).collect(),
+                words: words.to_vec(),
             });
+            words.clear();
         }
     };
     for (n, line) in text.split('\n').enumerate() {
