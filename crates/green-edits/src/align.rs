@@ -10,7 +10,7 @@
 
 /// What a substitution costs, and whether transpositions are tried.
 pub trait Cost {
-    /// Cost of replacing source token `i` with target token `j` (they differ).
+    /// Cost of replacing source token `i` with target token `j` (they differ); never negative.
     fn substitute(&self, i: usize, j: usize) -> f64;
     /// Whether a window of tokens may be reordered at the cost of its length minus one.
     fn transpositions(&self) -> bool {
@@ -75,7 +75,7 @@ const TRANSPOSE: u8 = 4;
 ///
 /// A common suffix is matched without being put in the table: equal tokens always match, so
 /// the back-trace from the last cell walks straight through it, and no cell before it depends
-/// on it. (A common prefix cannot be cut so: a repeated token may align elsewhere.)
+/// on it. A common prefix is left out of the table too, but not of the back-trace ([`table`]).
 pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Result<Vec<Op>, TooLong> {
     let (n, m) = (src.len(), tgt.len());
     (n + 1)
@@ -98,59 +98,75 @@ pub fn align<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Result<Vec<
 }
 
 /// The table and back-trace of [`align`] (at most [`MAX_CELLS`] cells).
+///
+/// A common prefix of `p` tokens is left out of the table as well, though the back-trace may
+/// leave the diagonal in it (a repeated token may align elsewhere): every cell (I, J) with
+/// min(I, J) ≤ p costs exactly |I − J| (matches along the prefix, then insertions or
+/// deletions, each costing 1, and no operation costs less than nothing). So the table starts
+/// at cell (p, p) with the usual edges, a transposition's look-back into the prefix reads
+/// |I − J|, and the back-trace decides each cell there as the table would ([`edge`]).
 fn table<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
     let (n, m) = (src.len(), tgt.len());
-    let w = m + 1;
-    let cells = (n + 1) * w;
+    let p = src.iter().zip(tgt).take_while(|(a, b)| a == b).count();
+    // Cell (p + r, p + c) of the whole table is cell (r, c) here, index r * w + c.
+    let w = m - p + 1;
+    let cells = (n - p + 1) * w;
     let mut ops = vec![MATCH; cells];
     // Transposition windows by cell, for the rare cells that take one.
     let mut windows = std::collections::HashMap::new();
     let full = cost.transpositions();
-    let mut window = full.then(|| Window::new(cost, n, m));
-    // Row i of the costs is costs[row(i)..row(i) + w]: all rows with transpositions, else two.
+    let mut window = full.then(|| Window::new(cost, n, m, p));
+    // Row r of the costs is costs[row(r)..row(r) + w]: all rows with transpositions, else two.
     let mut costs = vec![0.0f64; if full { cells } else { 2 * w }];
-    let row = |i: usize| if full { i * w } else { (i % 2) * w };
-    for (j, c) in costs[..w].iter_mut().enumerate() {
-        *c = j as f64;
+    let row = |r: usize| if full { r * w } else { (r % 2) * w };
+    for (c, x) in costs[..w].iter_mut().enumerate() {
+        *x = c as f64;
     }
-    ops[1..w].fill(INSERT);
-    for i in 0..n {
-        let (prev, cur) = (row(i), row(i + 1));
-        costs[cur] = (i + 1) as f64;
-        ops[(i + 1) * w] = DELETE;
+    for (i, s) in src.iter().enumerate().skip(p) {
+        let r = i - p;
+        let (prev, cur) = (row(r), row(r + 1));
+        costs[cur] = (r + 1) as f64;
         if let Some(window) = &mut window {
             window.start_row(i);
         }
-        for j in 0..m {
-            let at = (i + 1) * w + j + 1;
+        for (j, t) in tgt.iter().enumerate().skip(p) {
+            let c = j - p;
+            let at = (r + 1) * w + c + 1;
             if let Some(window) = &mut window {
                 window.seen_target(j);
             }
-            if src[i] == tgt[j] {
-                costs[cur + j + 1] = costs[prev + j];
+            if s == t {
+                costs[cur + c + 1] = costs[prev + c];
                 continue; // ops[at] is MATCH already
             }
-            let del = costs[prev + j + 1] + 1.0;
-            let ins = costs[cur + j] + 1.0;
-            let sub = costs[prev + j] + cost.substitute(i, j);
+            let del = costs[prev + c + 1] + 1.0;
+            let ins = costs[cur + c] + 1.0;
+            let sub = costs[prev + c] + cost.substitute(i, j);
             let mut trans = (f64::INFINITY, 0);
             if let Some(window) = &mut window {
+                // The cost of cell (x, y) of the whole table (only with all rows kept).
+                let cell = |x: usize, y: usize| {
+                    if x < p || y < p {
+                        x.abs_diff(y) as f64
+                    } else {
+                        costs[(x - p) * w + y - p]
+                    }
+                };
                 // Windows ending here, longer while the diagonal's cost keeps changing, until
                 // one holds the same words on both sides.
-                let changes =
-                    |k: usize| costs[(i - k + 1) * w + j - k + 1] != costs[(i - k) * w + j - k];
+                let changes = |k: usize| cell(i - k + 1, j - k + 1) != cell(i - k, j - k);
                 if let Some(k) = window.reordered(i, j, changes) {
-                    trans = (costs[(i - k) * w + j - k] + k as f64, k + 1);
+                    trans = (cell(i - k, j - k) + k as f64, k + 1);
                 }
             }
             // The first cheapest of transposition, substitution, insertion, deletion.
             let mut best = (trans.0, TRANSPOSE);
-            for (c, code) in [(sub, SUBSTITUTE), (ins, INSERT), (del, DELETE)] {
-                if c < best.0 {
-                    best = (c, code);
+            for (x, code) in [(sub, SUBSTITUTE), (ins, INSERT), (del, DELETE)] {
+                if x < best.0 {
+                    best = (x, code);
                 }
             }
-            costs[cur + j + 1] = best.0;
+            costs[cur + c + 1] = best.0;
             ops[at] = best.1;
             if best.1 == TRANSPOSE {
                 windows.insert(at, trans.1);
@@ -160,8 +176,13 @@ fn table<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
     let (mut i, mut j) = (n, m);
     let mut seq = Vec::new();
     while i + j != 0 {
-        let at = i * w + j;
-        let kind = match ops[at] {
+        let at = (i.max(p) - p) * w + j.max(p) - p;
+        let code = if i > p && j > p {
+            ops[at]
+        } else {
+            edge(src, tgt, cost, i, j)
+        };
+        let kind = match code {
             MATCH => OpKind::Match,
             SUBSTITUTE => OpKind::Substitute,
             INSERT => OpKind::Insert,
@@ -186,6 +207,30 @@ fn table<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost) -> Vec<Op> {
     seq
 }
 
+/// The operation the whole table holds at cell (i, j), outside [`table`]'s cells: min(i, j)
+/// ≤ p, where the cell costs |i − j|. Equal tokens match; else the insertion (i < j) or
+/// deletion (i > j) costs |i − j|, the substitution |i − j| plus its cost and wins a tie, the
+/// other one and any transposition cost more.
+fn edge<T: PartialEq>(src: &[T], tgt: &[T], cost: &dyn Cost, i: usize, j: usize) -> u8 {
+    if i == 0 {
+        return INSERT;
+    }
+    if j == 0 {
+        return DELETE;
+    }
+    if src[i - 1] == tgt[j - 1] {
+        return MATCH;
+    }
+    let d = i.abs_diff(j) as f64;
+    if d + cost.substitute(i - 1, j - 1) <= d {
+        SUBSTITUTE
+    } else if i < j {
+        INSERT
+    } else {
+        DELETE
+    }
+}
+
 /// Whether two windows hold the same lower-cased words (ERRANT sorts both and compares):
 /// the words are numbered once, and a window grown by one word on each side updates a
 /// count per word number, so each longer window costs one step, not a sort. Most cells need
@@ -201,31 +246,42 @@ struct Window {
     /// none), and the same for the target up to the current column.
     src_seen: Vec<usize>,
     tgt_seen: Vec<usize>,
+    /// `tgt_seen` before the first column of the table: the common prefix's.
+    tgt_prefix: Vec<usize>,
 }
 
 impl Window {
-    fn new(cost: &dyn Cost, n: usize, m: usize) -> Window {
+    /// The window state of a table whose rows and columns start after `p` common tokens: those
+    /// tokens are seen before the first row, and at the start of every row.
+    fn new(cost: &dyn Cost, n: usize, m: usize, p: usize) -> Window {
         let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
         let mut id = |word| {
             let next = ids.len() as u32;
             *ids.entry(word).or_insert(next)
         };
-        let src = (0..n).map(|i| id(cost.lower(true, i))).collect();
-        let tgt = (0..m).map(|j| id(cost.lower(false, j))).collect();
+        let src: Vec<u32> = (0..n).map(|i| id(cost.lower(true, i))).collect();
+        let tgt: Vec<u32> = (0..m).map(|j| id(cost.lower(false, j))).collect();
         let words = ids.len();
+        let mut src_seen = vec![0; words];
+        let mut tgt_prefix = vec![0; words];
+        for k in 0..p {
+            src_seen[src[k] as usize] = k + 1;
+            tgt_prefix[tgt[k] as usize] = k + 1;
+        }
         Window {
             src,
             tgt,
             balance: vec![0; words],
             unbalanced: 0,
-            src_seen: vec![0; words],
-            tgt_seen: vec![0; words],
+            src_seen,
+            tgt_seen: tgt_prefix.clone(),
+            tgt_prefix,
         }
     }
 
     fn start_row(&mut self, i: usize) {
         self.src_seen[self.src[i] as usize] = i + 1;
-        self.tgt_seen.fill(0);
+        self.tgt_seen.copy_from_slice(&self.tgt_prefix);
     }
 
     fn seen_target(&mut self, j: usize) {
@@ -438,6 +494,118 @@ mod tests {
             proptest::prop_assert_eq!(
                 align(&a, &b, &Levenshtein).unwrap(),
                 align(&a, &b, &NeverTransposed).unwrap()
+            );
+        }
+    }
+
+    /// Tokens with case variants, substitutions of a few costs (nothing for a case change,
+    /// some ties), transpositions of lower-cased windows.
+    struct Toy<'a>(&'a [String], &'a [String]);
+
+    impl Cost for Toy<'_> {
+        fn substitute(&self, i: usize, j: usize) -> f64 {
+            let (a, b) = (self.0[i].as_bytes()[1], self.1[j].as_bytes()[1]);
+            f64::from(a ^ b) * 0.25
+        }
+        fn transpositions(&self) -> bool {
+            true
+        }
+        fn lower(&self, source: bool, i: usize) -> &str {
+            if source {
+                &self.0[i][1..]
+            } else {
+                &self.1[i][1..]
+            }
+        }
+    }
+
+    /// The whole table as ERRANT fills it (no prefix or suffix left out, windows sorted).
+    fn whole_table(src: &[String], tgt: &[String], cost: &dyn Cost) -> Vec<Op> {
+        let (n, m) = (src.len(), tgt.len());
+        let mut d = vec![vec![0.0; m + 1]; n + 1];
+        let mut op = vec![vec![(MATCH, 0); m + 1]; n + 1];
+        for j in 1..=m {
+            (d[0][j], op[0][j]) = (j as f64, (INSERT, 0));
+        }
+        for i in 1..=n {
+            (d[i][0], op[i][0]) = (i as f64, (DELETE, 0));
+        }
+        for i in 0..n {
+            for j in 0..m {
+                if src[i] == tgt[j] {
+                    d[i + 1][j + 1] = d[i][j];
+                    continue;
+                }
+                let mut best = (f64::INFINITY, (TRANSPOSE, 0));
+                if cost.transpositions() {
+                    let mut k = 1;
+                    while k <= i.min(j) && d[i - k + 1][j - k + 1] != d[i - k][j - k] {
+                        let sorted = |source: bool, end: usize| {
+                            let mut w: Vec<&str> =
+                                (end - k..=end).map(|x| cost.lower(source, x)).collect();
+                            w.sort_unstable();
+                            w
+                        };
+                        if sorted(true, i) == sorted(false, j) {
+                            best = (d[i - k][j - k] + k as f64, (TRANSPOSE, k + 1));
+                            break;
+                        }
+                        k += 1;
+                    }
+                }
+                for (x, code) in [
+                    (d[i][j] + cost.substitute(i, j), SUBSTITUTE),
+                    (d[i + 1][j] + 1.0, INSERT),
+                    (d[i][j + 1] + 1.0, DELETE),
+                ] {
+                    if x < best.0 {
+                        best = (x, (code, 0));
+                    }
+                }
+                (d[i + 1][j + 1], op[i + 1][j + 1]) = (best.0, best.1);
+            }
+        }
+        let (mut i, mut j) = (n, m);
+        let mut seq = Vec::new();
+        while i + j != 0 {
+            let (kind, (di, dj)) = match op[i][j] {
+                (MATCH, _) => (OpKind::Match, (1, 1)),
+                (SUBSTITUTE, _) => (OpKind::Substitute, (1, 1)),
+                (INSERT, _) => (OpKind::Insert, (0, 1)),
+                (DELETE, _) => (OpKind::Delete, (1, 0)),
+                (_, k) => (OpKind::Transpose(k), (k, k)),
+            };
+            seq.push(Op {
+                kind,
+                src: (i - di, i),
+                tgt: (j - dj, j),
+            });
+            (i, j) = (i - di, j - dj);
+        }
+        seq.reverse();
+        seq
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// Leaving the common prefix and suffix out of the table changes no operation, with
+        /// repeated tokens, free case changes and transpositions about the seams.
+        #[test]
+        fn cut_prefix_and_suffix_align_as_the_whole_table(
+            prefix in proptest::collection::vec(0u8..6, 0..6),
+            a in proptest::collection::vec(0u8..6, 0..7),
+            b in proptest::collection::vec(0u8..6, 0..7),
+            suffix in proptest::collection::vec(0u8..6, 0..4),
+        ) {
+            // Text: a case mark and the word, so "Aa" and "aa" differ only in case.
+            let text = |x: &u8| format!("{}{}", ["a", "A"][usize::from(x % 2)], ["x", "y", "z"][usize::from(x / 2)]);
+            let src: Vec<String> = prefix.iter().chain(&a).chain(&suffix).map(text).collect();
+            let tgt: Vec<String> = prefix.iter().chain(&b).chain(&suffix).map(text).collect();
+            let toy = Toy(&src, &tgt);
+            proptest::prop_assert_eq!(align(&src, &tgt, &toy).unwrap(), whole_table(&src, &tgt, &toy));
+            proptest::prop_assert_eq!(
+                align(&src, &tgt, &Levenshtein).unwrap(),
+                whole_table(&src, &tgt, &Levenshtein)
             );
         }
     }

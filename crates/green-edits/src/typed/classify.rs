@@ -10,7 +10,6 @@
 //! compiling them in, so the binary needs no data directory.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use super::lancaster::stem;
 use super::{is_alpha, levenshtein_similarity, Doc, Token};
@@ -70,24 +69,33 @@ fn load_map(text: &'static str) -> HashMap<&'static str, String> {
     map
 }
 
-/// The word list (each line stripped), in its file's order, which is sorted: a lookup is a
-/// binary search, and nothing is hashed or copied when a run starts (hashing its 170,565
-/// words took longer than typing every edit of a CoNLL-2014 system).
-fn words() -> &'static [&'static str] {
-    static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
-    WORDS.get_or_init(|| {
-        WORD_LIST
-            .split('\n')
-            .map(|w| w.trim_matches(crate::m2::is_space))
-            // The empty line after the last newline: only letters are ever looked up.
-            .filter(|w| !w.is_empty())
-            .collect()
-    })
-}
-
-/// Whether `word` is in the word list.
+/// Whether `word` is in the word list: a binary search on the file's text itself, whose
+/// lines (each stripped) are sorted, so nothing is split, hashed or copied when a run starts
+/// (splitting its 170,565 lines took most of the classifier's time on a CoNLL-2014 system).
 fn known(word: &str) -> bool {
-    words().binary_search(&word).is_ok()
+    let list = WORD_LIST.as_bytes();
+    // Both ends are line starts (or the end of the text).
+    let (mut lo, mut hi) = (0, list.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = list[lo..mid]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(lo, |k| lo + k + 1);
+        let end = list[mid..hi]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(hi, |k| mid + k);
+        match WORD_LIST[start..end]
+            .trim_matches(crate::m2::is_space)
+            .cmp(word)
+        {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    false
 }
 
 const OPEN_POS: [&str; 4] = ["ADJ", "ADV", "NOUN", "VERB"];
@@ -565,8 +573,20 @@ fn preceded_by_aux(o: Side, c: Side) -> bool {
 mod tests {
     #[test]
     fn the_word_list_is_sorted_for_its_binary_search() {
-        let words = super::words();
-        assert!(words.windows(2).all(|w| w[0] <= w[1]));
+        let words: Vec<&str> = super::WORD_LIST
+            .lines()
+            .map(|w| w.trim_matches(crate::m2::is_space))
+            .collect();
+        assert!(words.windows(2).all(|w| w[0] < w[1]));
+        for w in [
+            words[0],
+            words[1],
+            words[words.len() / 2],
+            words[words.len() - 1],
+        ] {
+            assert!(super::known(w), "{w}");
+        }
         assert!(super::known("apple") && !super::known("applf"));
+        assert!(!super::known("") && !super::known("\u{10ffff}"));
     }
 }

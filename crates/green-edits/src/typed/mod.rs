@@ -55,6 +55,7 @@ impl Doc {
         let mut tokens = Vec::new();
         for s in sentences {
             let offset = tokens.len();
+            tokens.reserve_exact(s.words.len());
             for (i, w) in s.words.iter().enumerate() {
                 tokens.push(Token {
                     lower: lower(w.form),
@@ -106,19 +107,23 @@ pub fn docs_for_lines(
 ) -> Result<Vec<Doc>, crate::Error> {
     let mut next = 0;
     let mut out = Vec::with_capacity(lines.len());
+    let mut tokens: Vec<&str> = Vec::new();
     for (n, line) in lines.iter().enumerate() {
-        let tokens: Vec<&str> = crate::m2::split(line).collect();
+        tokens.clear();
+        tokens.extend(crate::m2::split(line));
         let start = next;
         let mut words = 0;
         while words < tokens.len() && next < sentences.len() {
             words += sentences[next].words.len();
             next += 1;
         }
-        let forms: Vec<&str> = sentences[start..next]
-            .iter()
-            .flat_map(|s| s.words.iter().map(|w| w.form))
-            .collect();
-        if forms != tokens {
+        let forms = || {
+            sentences[start..next]
+                .iter()
+                .flat_map(|s| s.words.iter().map(|w| w.form))
+        };
+        if !forms().eq(tokens.iter().copied()) {
+            let forms: Vec<&str> = forms().collect();
             let at = sentences
                 .get(start)
                 .map_or("its end".to_string(), |s| format!("line {}", s.line));
