@@ -23,6 +23,7 @@ pub mod count;
 pub mod gleu;
 pub mod napoles;
 pub mod numpy;
+pub mod ordered;
 pub mod score;
 pub mod signature;
 mod trie;
@@ -36,6 +37,7 @@ pub use corpus::{
 };
 pub use count::{Counter, Regions, SentenceCounts};
 pub use normalize::{is_cjk, Form, Normalization, Normalized};
+pub use ordered::CollectInOrder;
 pub use score::OrderScore;
 pub use signature::{Signature, VERSION};
 pub use tokenizer::{retokenize, Chars, TokenizeError, Tokenizer, Whitespace};

@@ -22,6 +22,7 @@
 //! hypothesis n-gram has precision 1, a zero numerator gives 0, and an empty hypothesis
 //! scores 1 against an empty reference and 0 otherwise.
 
+use green_engine::CollectInOrder;
 use std::sync::Arc;
 
 use green_engine::{gleu, score, Counter, Normalization, Regions, SentenceCounts};
@@ -418,7 +419,7 @@ impl Counts {
                     })
                 })
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect_in_order::<Vec<_>>()?;
         Ok(Counts {
             tokenizer: spec.to_string(),
             normalization,
@@ -640,7 +641,7 @@ fn m2_scores(data: &Dataset, config: &MetricConfig, beta: f64) -> Result<Scores,
                 })
                 .collect()
         })
-        .collect::<Result<_, _>>()?;
+        .collect_in_order()?;
     Ok(fold_scores(
         data,
         config,
@@ -940,7 +941,7 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                     ))
                 })
         })
-        .collect::<Result<_, Error>>()?;
+        .collect_in_order()?;
     match config.metric {
         Metric::Errant { beta } | Metric::ErrantTyped { beta } => {
             let opts = compare::Options {
@@ -980,7 +981,7 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                         .map(|(r, hyps)| cleme::text_stats(&hyps[h], r, &opts, &what))
                         .collect::<Result<Vec<_>, _>>()
                 })
-                .collect::<Result<_, _>>()
+                .collect_in_order()
                 .map_err(|e| Error::Input(e.to_string()))?;
             let by_system: Vec<Vec<f64>> = stats
                 .iter()
@@ -1014,7 +1015,7 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                         .map(|(r, hyps)| cleme2_stats(&hyps[h], r, &opts, &what))
                         .collect::<Result<Vec<_>, _>>()
                 })
-                .collect::<Result<_, _>>()
+                .collect_in_order()
                 .map_err(|e| Error::Input(e.to_string()))?;
             let defaults = cleme2::Settings::default();
             Ok(fold_scores(
@@ -1059,7 +1060,7 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                                 .map(|w| w.weights)
                                 .map_err(|e| err(i, e))
                         })
-                        .collect::<Result<_, _>>()?,
+                        .collect_in_order()?,
                 )
             } else {
                 None
@@ -1080,7 +1081,7 @@ fn edit_scores(data: &Dataset, config: &MetricConfig) -> Result<Scores, Error> {
                             })
                             .collect()
                     })
-                    .collect::<Result<_, _>>()?;
+                    .collect_in_order()?;
             Ok(fold_scores(
                 data,
                 config,

@@ -9,6 +9,7 @@
 //! come from the very comparison ERRANT scores (the reference its greedy fold chose), so the
 //! outcomes the page counts add up to ERRANT's TP, FP and FN.
 
+use green_engine::CollectInOrder;
 use std::collections::BTreeSet;
 
 use green_edits::align::Merge;
@@ -225,13 +226,13 @@ fn retokenize_all(input: &Input, tok: &dyn Tokenizer) -> Result<Texts, Error> {
         .par_iter()
         .enumerate()
         .map(|(i, s)| one(i, s))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect_in_order::<Vec<_>>()?;
     let refs = input
         .refs
         .par_iter()
         .enumerate()
         .map(|(i, r)| r.iter().map(|t| one(i, t)).collect())
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect_in_order::<Vec<_>>()?;
     let hyps = input
         .hyps
         .iter()
@@ -239,7 +240,7 @@ fn retokenize_all(input: &Input, tok: &dyn Tokenizer) -> Result<Texts, Error> {
             h.par_iter()
                 .enumerate()
                 .map(|(i, t)| one(i, t))
-                .collect::<Result<Vec<_>, _>>()
+                .collect_in_order::<Vec<_>>()
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Texts {
@@ -274,7 +275,7 @@ fn extract_all(texts: &Texts) -> Result<Extracted, Error> {
             let targets: Vec<&str> = texts.refs[i].iter().map(String::as_str).collect();
             extract(i, &texts.sources[i], &targets)
         })
-        .collect::<Result<_, _>>()?;
+        .collect_in_order()?;
     let hyps = texts
         .hyps
         .iter()
@@ -282,7 +283,7 @@ fn extract_all(texts: &Texts) -> Result<Extracted, Error> {
             (0..sentences)
                 .into_par_iter()
                 .map(|i| extract(i, &texts.sources[i], &[h[i].as_str()]))
-                .collect::<Result<Vec<_>, _>>()
+                .collect_in_order::<Vec<_>>()
         })
         .collect::<Result<_, _>>()?;
     Ok(Extracted { refs, hyps })
@@ -779,7 +780,7 @@ fn cleme(
                     )
                     .map_err(|e| Error(format!("CLEME, sentence {}: {e}", i + 1)))
                 })
-                .collect::<Result<Vec<_>, _>>()
+                .collect_in_order::<Vec<_>>()
         })
         .collect::<Result<_, _>>()?;
     let metric = cleme::Cleme {

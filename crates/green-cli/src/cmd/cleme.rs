@@ -5,6 +5,7 @@
 
 use anyhow::Result;
 use green_edits::cleme::{self, Options};
+use green_engine::CollectInOrder;
 use rayon::prelude::*;
 
 use crate::output::emit;
@@ -55,7 +56,7 @@ pub fn run(args: &Args) -> Result<()> {
             cleme::corpus_stats(hyp, &reference, &opts)
                 .map_err(|e| anyhow::anyhow!("{path} against {}: {e}", args.files.reference))
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect_in_order::<Vec<_>>()?;
     let signature = cleme::signature(&opts);
     let file = StatsFile::new("cleme", provenance, opts, signature, &args.files.hyp, stats)?;
     if let Some(path) = &args.stats {

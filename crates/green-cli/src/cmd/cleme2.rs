@@ -7,6 +7,7 @@
 use anyhow::{bail, Context, Result};
 use green_edits::cleme::Options;
 use green_edits::cleme2::{self, Factors, Settings, Weigher};
+use green_engine::CollectInOrder;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -151,9 +152,9 @@ pub fn run(args: &Args) -> Result<()> {
             } else {
                 Default::default()
             };
-            Ok((stats, pairs))
+            anyhow::Ok((stats, pairs))
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect_in_order::<Vec<_>>()?;
     if let Some(out) = &args.pairs {
         let mut tsv = String::new();
         for (path, (stats, pairs)) in args.hyp.iter().zip(&per_file) {

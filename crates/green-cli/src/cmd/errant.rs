@@ -7,6 +7,7 @@
 
 use anyhow::Result;
 use green_edits::compare::{self, Mode, Options};
+use green_engine::CollectInOrder;
 
 use crate::output::emit;
 use crate::stats::{keep, write_stats, CorpusDigest, Provenance, Rows, ShardFile};
@@ -43,7 +44,7 @@ impl Files {
                 self.hyp
                     .par_iter()
                     .map(|p| read_m2(p))
-                    .collect::<Result<Vec<_>>>()
+                    .collect_in_order::<Vec<_>>()
             },
         );
         Ok((r?, h?))

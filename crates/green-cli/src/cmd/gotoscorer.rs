@@ -6,6 +6,7 @@
 
 use anyhow::{Context, Result};
 use green_edits::gotoscorer::{self, Score, WeightEntry};
+use green_engine::CollectInOrder;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -130,7 +131,7 @@ pub fn run(args: &Args) -> Result<()> {
             gotoscorer::corpus_stats(hyp, &reference, args.ref_id, weights.as_deref())
                 .map_err(|e| anyhow::anyhow!("{path} against {}: {e}", args.files.reference))
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect_in_order::<Vec<_>>()?;
     let settings = Settings {
         beta,
         ref_id: args.ref_id,

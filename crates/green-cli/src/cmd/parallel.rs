@@ -7,6 +7,7 @@
 
 use anyhow::{bail, Context, Result};
 use green_edits::typed::{Classifier, Doc, Merger};
+use green_engine::CollectInOrder;
 use rayon::prelude::*;
 
 #[derive(clap::Args, Debug)]
@@ -171,7 +172,7 @@ pub fn run(args: &Args) -> Result<()> {
             green_edits::parallel::block(&source, &c, merge)
                 .map_err(|e| anyhow::anyhow!("{name}:{}: {e}", i + 1))
         })
-        .collect::<Result<_>>()?;
+        .collect_in_order()?;
     write(args, &blocks.concat())
 }
 
@@ -210,9 +211,9 @@ fn typed(args: &Args) -> Result<()> {
             let text = crate::input::read_text(conllu_path)?;
             let sentences = green_edits::conllu::parse(&text, conllu_path)?;
             let docs = green_edits::typed::docs_for_lines(&lines, &sentences, path, conllu_path)?;
-            Ok((lines, docs))
+            anyhow::Ok((lines, docs))
         })
-        .collect::<Result<_>>()?;
+        .collect_in_order()?;
     let (orig, orig_docs) = &files[0];
     for (path, (c, _)) in args.cor.iter().zip(&files[1..]) {
         if c.len() != orig.len() {
@@ -254,7 +255,7 @@ fn typed(args: &Args) -> Result<()> {
             )
             .map_err(|e| anyhow::anyhow!("{orig_path}:{}: {e}", i + 1))
         })
-        .collect::<Result<_>>()?;
+        .collect_in_order()?;
     write(args, &blocks.concat())
 }
 

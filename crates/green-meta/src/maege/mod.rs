@@ -35,6 +35,7 @@
 
 pub mod lattice;
 
+use green_engine::CollectInOrder;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -603,7 +604,7 @@ fn evaluate(
                     .map(|s| s.ref_length)
                     .map_err(|e| format!("unit {}: {e}", u + 1))
             })
-            .collect::<Result<Vec<_>, String>>()
+            .collect_in_order::<Vec<_>>()
             .map_err(Error::Input)?;
         let (sum, count) = sums
             .iter()
@@ -678,7 +679,7 @@ fn evaluate(
                     count(counter, &chain.source, &refs[u], &hyps).map_err(fail(u))
                 })
             })
-            .collect::<Result<_, Error>>()?;
+            .collect_in_order()?;
         for (off, chain_counts) in counted.iter().enumerate() {
             let chain = &drawn.chains[start + off];
             for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
@@ -714,7 +715,7 @@ fn evaluate(
                         count(counter, &src, &refs[u], &hyps).map_err(fail(u))
                     })
                 })
-                .collect::<Result<_, Error>>()?;
+                .collect_in_order()?;
             for (off, item_counts) in counted.iter().enumerate() {
                 for (cfg, fold) in cfgs.iter().zip(folds.iter_mut()) {
                     fold_corpus(cfg, &mut fold.rep, item_counts, rep, start + off);
