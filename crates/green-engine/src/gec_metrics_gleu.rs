@@ -46,8 +46,10 @@ impl OrderCounts {
 }
 
 /// One sentence's counts against every reference, and its lengths.
+///
+/// [`count`] makes them from text; [`SentenceStats::of_regions`] from GREEN's region counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SentenceCounts {
+pub struct SentenceStats {
     pub n: usize,
     /// Flat `[reference][order]`.
     pub stats: Vec<OrderCounts>,
@@ -55,9 +57,38 @@ pub struct SentenceCounts {
     pub hyp_len: u64,
 }
 
-impl SentenceCounts {
+impl SentenceStats {
     pub fn refs(&self) -> usize {
         self.ref_len.len()
+    }
+
+    /// From GREEN's region counts (`regions[reference][order]`, orders 1..=N), which hold
+    /// the same integers: tp = TI + TK − UD, fp = OI + 2 · UD, lengths from the unigrams.
+    /// A length is at least 1, as `len(text.split(' '))`: for single-spaced text the two
+    /// agree (an empty line is one token long to gec-metrics).
+    pub fn of_regions(regions: &[&[crate::Regions]]) -> SentenceStats {
+        let n = regions.first().map_or(0, |r| r.len());
+        let unigram = |r: &[crate::Regions]| r.first().copied().unwrap_or_default();
+        let u = unigram(regions.first().copied().unwrap_or_default());
+        SentenceStats {
+            n,
+            stats: regions
+                .iter()
+                .flat_map(|r| r.iter())
+                .map(|r| OrderCounts {
+                    tp: (r.ti + r.tk) as i64 - r.ud as i64,
+                    fp: (r.oi + 2 * r.ud) as i64,
+                })
+                .collect(),
+            ref_len: regions
+                .iter()
+                .map(|r| {
+                    let u = unigram(r);
+                    (u.tk + u.ti + u.od + u.ui).max(1)
+                })
+                .collect(),
+            hyp_len: (u.tk + u.ti + u.oi + u.ud).max(1),
+        }
     }
 
     /// The per-order counts against reference `reference`.
@@ -87,7 +118,7 @@ fn ngrams(text: &str, n: usize) -> HashMap<Vec<&str>, u64> {
 }
 
 /// The counts of hypothesis `hyp` for source `source` and references `refs`, orders 1..=n.
-pub fn count(n: usize, source: &str, refs: &[&str], hyp: &str) -> SentenceCounts {
+pub fn count(n: usize, source: &str, refs: &[&str], hyp: &str) -> SentenceStats {
     let s = ngrams(source, n);
     let h = ngrams(hyp, n);
     let mut stats = vec![OrderCounts::default(); refs.len() * n];
@@ -104,7 +135,7 @@ pub fn count(n: usize, source: &str, refs: &[&str], hyp: &str) -> SentenceCounts
             st.fp += (mh - matched + dropped) as i64;
         }
     }
-    SentenceCounts {
+    SentenceStats {
         n,
         stats,
         ref_len: refs.iter().map(|r| length(r)).collect(),
@@ -146,7 +177,7 @@ pub fn aggregate(stats: &[OrderCounts], hyp_len: u64, ref_len: u64) -> f64 {
 }
 
 /// Sentence GLEU: the mean over references of the score against each alone.
-pub fn sentence_score(counts: &SentenceCounts) -> f64 {
+pub fn sentence_score(counts: &SentenceStats) -> f64 {
     let scores: Vec<f64> = (0..counts.refs())
         .map(|r| aggregate(counts.get(r), counts.hyp_len, counts.ref_len[r]))
         .collect();
@@ -168,9 +199,9 @@ pub fn randint(rng: &mut PyRandom, refs: usize) -> usize {
 /// Corpus GLEU of one system: `iterations` draws of one reference per sentence (seed
 /// `101 · i`), each scored from the summed counts and lengths, averaged. Every sentence has
 /// the same number of references (gec-metrics draws among the first sentence's number).
-pub fn corpus_score(sentences: &[SentenceCounts], iterations: u64) -> f64 {
+pub fn corpus_score(sentences: &[&SentenceStats], iterations: u64) -> f64 {
     let n = sentences.first().map_or(0, |s| s.n);
-    let refs = sentences.first().map_or(0, SentenceCounts::refs);
+    let refs = sentences.first().map_or(0, |s| s.refs());
     let scores: Vec<f64> = (0..iterations)
         .map(|i| {
             let mut rng = PyRandom::new(i * 101);
@@ -223,10 +254,11 @@ mod tests {
                 "I bought a pen to write the letter to the friend .",
             ],
         ];
-        let counts: Vec<SentenceCounts> = (0..4)
+        let counts: Vec<SentenceStats> = (0..4)
             .map(|i| count(4, srcs[i], &refs[i], hyps[i]))
             .collect();
-        assert_eq!(corpus_score(&counts, 500), 0.2913773302697459);
+        let all: Vec<&SentenceStats> = counts.iter().collect();
+        assert_eq!(corpus_score(&all, 500), 0.2913773302697459);
         let sent: Vec<f64> = counts.iter().map(sentence_score).collect();
         assert_eq!(sent, [0.5, 0.0, 1.0, 0.2578313459119911]);
     }
@@ -241,6 +273,18 @@ mod tests {
         let e = count(2, "", &[""], "");
         assert_eq!((e.hyp_len, e.stats[0]), (1, OrderCounts::default()));
         assert_eq!(sentence_score(&e), 1.0);
+    }
+
+    #[test]
+    fn regions_give_the_same_counts() {
+        let (src, hyp) = ("a b a c a b", "a b a b c a b");
+        let refs = ["a c a b", "b b a c a b a", ""];
+        let want = count(3, src, &refs, hyp);
+        let c = crate::Counter::new()
+            .count(&crate::Whitespace, 3, src, &refs, &[hyp])
+            .unwrap();
+        let regions: Vec<&[crate::Regions]> = (0..3).map(|r| c.get(0, r)).collect();
+        assert_eq!(SentenceStats::of_regions(&regions), want);
     }
 
     #[test]

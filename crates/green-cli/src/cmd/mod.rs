@@ -14,6 +14,7 @@ pub mod maxmatch;
 pub mod merge;
 pub mod meta;
 pub mod multigec;
+pub mod gec_metrics_gleu;
 pub mod napoles;
 #[cfg(feature = "neural")]
 pub mod neural;
