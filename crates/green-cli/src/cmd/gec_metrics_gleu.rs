@@ -36,7 +36,10 @@ pub fn run(args: &Args) -> Result<()> {
         (args.level() == Level::Mean, "--level mean"),
         (args.digits.is_some(), "-d/--digit"),
         (args.format != "text", "--format json"),
-        (args.tokenizer.tokenizer != "word", "-t (gec-metrics splits at single spaces)"),
+        (
+            args.tokenizer.tokenizer != "word",
+            "-t (gec-metrics splits at single spaces)",
+        ),
         (args.tokenizer.normalization.to_string() != "none", "--norm"),
         (
             args.ref_format != "auto" && args.ref_format != "lines",
@@ -104,7 +107,9 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             let all: Vec<&SentenceStats> = counts.iter().collect();
             let score = corpus_score(&all, args.iterations as u64);
-            text.push_str(&format!("Score={score:?} | Metric=gleu | hyp_file={path}\n"));
+            text.push_str(&format!(
+                "Score={score:?} | Metric=gleu | hyp_file={path}\n"
+            ));
         }
     }
     emit(&text)

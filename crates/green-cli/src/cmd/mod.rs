@@ -4,6 +4,7 @@ pub mod cleme;
 pub mod cleme2;
 pub mod data;
 pub mod errant;
+pub mod gec_metrics_gleu;
 pub mod gleu;
 pub mod gotoscorer;
 #[cfg(feature = "neural")]
@@ -14,7 +15,6 @@ pub mod maxmatch;
 pub mod merge;
 pub mod meta;
 pub mod multigec;
-pub mod gec_metrics_gleu;
 pub mod napoles;
 #[cfg(feature = "neural")]
 pub mod neural;
