@@ -398,6 +398,12 @@ impl PyRandom {
         y ^ (y >> 18)
     }
 
+    /// `random.getrandbits(k)` for `k` of 1 to 32: the next word's top `k` bits.
+    pub fn getrandbits(&mut self, k: u32) -> u32 {
+        debug_assert!((1..=32).contains(&k));
+        self.next_u32() >> (32 - k)
+    }
+
     /// `random.random()`: 53 random bits in [0, 1).
     pub fn random(&mut self) -> f64 {
         let a = self.next_u32() >> 5;

@@ -20,6 +20,7 @@
 mod common;
 pub mod corpus;
 pub mod count;
+pub mod gec_metrics_gleu;
 pub mod gleu;
 pub mod napoles;
 pub mod numpy;

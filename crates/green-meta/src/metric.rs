@@ -25,6 +25,7 @@
 use green_engine::CollectInOrder;
 use std::sync::Arc;
 
+use green_engine::gec_metrics_gleu::{self, SentenceStats as GecStats};
 use green_engine::{gleu, score, Counter, Normalization, Regions, SentenceCounts};
 use green_metric::{Folds, Resample};
 use rayon::prelude::*;
@@ -48,6 +49,15 @@ pub enum Metric {
         seed: u64,
         /// Smooth sentence-level scores (zero n-gram precisions); corpus scores never are.
         smooth: bool,
+    },
+    /// GLEU exactly as gec-metrics' `GLEU` class computes it
+    /// ([`green_engine::gec_metrics_gleu`]): numerators summed unclipped, its
+    /// `random.randint` draws seeded with 101 · iteration (no seed offset), CPython's float
+    /// sums; sentence scores are the mean over references, unsmoothed. The numbers of
+    /// gec-metrics' README and the rating-based-aggregation paper's GLEU+.
+    GleuGecMetrics {
+        n: usize,
+        iterations: usize,
     },
     /// M2 (MaxMatch) exactly as the m2scorer computes it, against the gold edits of parts read
     /// from M2; sentence scores are each sentence's F alone (best annotator).
@@ -262,6 +272,9 @@ impl MetricConfig {
                     " unsmoothed"
                 }
             ),
+            Metric::GleuGecMetrics { n, .. } => {
+                format!("GLEU-gec-metrics {}{norm} N={n} {level}", self.tokenizer)
+            }
             Metric::M2 { beta } => format!("M2 {}{norm} β={beta} {level}", self.tokenizer),
             Metric::Errant { beta } => {
                 format!("ERRANT {}{norm} β={beta} {level}", self.tokenizer)
@@ -295,7 +308,9 @@ impl MetricConfig {
     /// metrics, which do not use them).
     pub fn n(&self) -> usize {
         match self.metric {
-            Metric::Green { n, .. } | Metric::Gleu { n, .. } => n,
+            Metric::Green { n, .. } | Metric::Gleu { n, .. } | Metric::GleuGecMetrics { n, .. } => {
+                n
+            }
             Metric::M2 { .. }
             | Metric::Errant { .. }
             | Metric::ErrantTyped { .. }
@@ -537,6 +552,46 @@ pub fn score(data: &Dataset, counts: &Counts, config: &MetricConfig) -> Result<S
                 stats: chosen,
             };
             Ok(fold_scores(data, config, Some(sentence), folds))
+        }
+        Metric::GleuGecMetrics { iterations, .. } => {
+            if iterations == 0 {
+                return Err(Error::Config("GLEU needs at least one iteration".into()));
+            }
+            // stats[system][sentence]
+            let stats: Vec<Vec<GecStats>> = (0..systems)
+                .map(|h| {
+                    (counts.sentences.iter())
+                        .map(|c| {
+                            let refs: Vec<&[Regions]> =
+                                (0..c.refs).map(|r| &c.get(h, r)[..n]).collect();
+                            GecStats::of_regions(&refs)
+                        })
+                        .collect()
+                })
+                .collect();
+            let sentence: Vec<Vec<f64>> = (0..counts.sentences.len())
+                .map(|i| {
+                    (0..systems)
+                        .map(|h| gec_metrics_gleu::sentence_score(&stats[h][i]))
+                        .collect()
+                })
+                .collect();
+            if config.level != Level::Corpus {
+                return Ok(from_sentences(data, config.level, sentence));
+            }
+            let folds = GecMetricsFolds {
+                stats,
+                iterations: iterations as u64,
+            };
+            let system = per_view(data, |v, h| {
+                folds.score(&v.sentences, &vec![1; v.sentences.len()], h)
+            });
+            Ok(Scores {
+                sentence,
+                system,
+                per_set: Vec::new(),
+                folds: Some(Arc::new(folds)),
+            })
         }
         Metric::Gleu {
             iterations,
@@ -1157,6 +1212,22 @@ fn mean(xs: impl Iterator<Item = f64>) -> f64 {
         0.0
     } else {
         s / k as f64
+    }
+}
+
+/// gec-metrics' GLEU statistics of every system (`stats[system][sentence]`), refolded over
+/// any multiset of sentences: a sentence counted k times is k sentences, each with its draw.
+struct GecMetricsFolds {
+    stats: Vec<Vec<GecStats>>,
+    iterations: u64,
+}
+
+impl Resample for GecMetricsFolds {
+    fn score(&self, sentences: &[usize], weights: &[u32], h: usize) -> f64 {
+        let corpus: Vec<&GecStats> = (sentences.iter().zip(weights))
+            .flat_map(|(&s, &w)| std::iter::repeat_n(&self.stats[h][s], w as usize))
+            .collect();
+        gec_metrics_gleu::corpus_score(&corpus, self.iterations)
     }
 }
 

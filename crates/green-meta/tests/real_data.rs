@@ -483,6 +483,51 @@ fn annotated_rating_aggregation_on_seeda_as_gec_metrics() {
     assert!((rho(4, "base") - 0.839).abs() < 0.0005);
 }
 
+/// gec-metrics' README cells for its `GLEU` on SEEDA's base systems (gotutiyan/gec-metrics at
+/// 320c830, the `MetaEvalSEEDA` example), to the printed fourth decimal, with the row that
+/// computes its GLEU ([`Metric::GleuGecMetrics`]: numerators summed unclipped, its draws).
+#[test]
+#[ignore = "real data: needs GREEN_SHARED"]
+fn gleu_on_seeda_as_gec_metrics_readme() {
+    use green_meta::{run, Options};
+    use HumanScore::{PublishedEw as Ew, PublishedTs as Ts};
+    let configs = [MetricConfig {
+        metric: Metric::GleuGecMetrics {
+            n: 4,
+            iterations: 500,
+        },
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    }];
+    for (human, view, readme) in [
+        (Ts, "SEEDA-S", (0.8856, 0.9021)),
+        (Ts, "SEEDA-E", (0.9124, 0.9441)),
+        (Ew, "SEEDA-S", (0.8749, 0.9091)),
+        (Ew, "SEEDA-E", (0.9008, 0.9301)),
+    ] {
+        let options = Options {
+            human,
+            windows: Vec::new(),
+            ..Default::default()
+        };
+        let report = run(&[load("seeda")], &configs, &options).unwrap_or_else(|e| panic!("{e}"));
+        let cell = |stat: &str| {
+            let k = report
+                .columns
+                .iter()
+                .position(|c| c.view == view && c.set == "base" && c.stat == stat)
+                .unwrap();
+            report.rows[0].values[k].unwrap()
+        };
+        let (r, rho) = (cell("r"), cell("rho"));
+        assert!(
+            (r - readme.0).abs() < 0.00005 && (rho - readme.1).abs() < 0.00005,
+            "{view} {human:?}: r {r:.5} ρ {rho:.5}, README {readme:?}"
+        );
+    }
+}
+
 /// Corpus GLEU on SEEDA's base systems as gec-metrics meta-evaluates it (the 391 judged
 /// sentences, CoNLL-2014's two annotators as `REF0`/`REF1`, the published human scores).
 /// gec-metrics' README (gotutiyan/gec-metrics at 320c830, its `MetaEvalSEEDA` example with

@@ -80,8 +80,9 @@ pub struct Args {
 
     /// Whose GLEU: pypi (the package `gleu`), jfleg (JFLEG's eval/gleu.py, its leaderboard's
     /// numbers) or gec-ranking (compute_gleu); the last two print mean, deviation and 95%
-    /// interval over the draws as those scripts print them (docs/gleu.md).
-    #[arg(long, default_value = "pypi", value_parser = ["pypi", "jfleg", "gec-ranking"])]
+    /// interval over the draws as those scripts print them, or gec-metrics (its `GLEU` class,
+    /// numerators not clipped per sentence; docs/gleu.md).
+    #[arg(long, default_value = "pypi", value_parser = ["pypi", "jfleg", "gec-ranking", "gec-metrics"])]
     pub variant: String,
 
     /// Sentence scores as the scripts print them (eval/gleu.py's --sent, compute_gleu's -d):
@@ -169,6 +170,9 @@ fn python_int(s: &str) -> Result<i64, String> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    if args.variant == "gec-metrics" {
+        return super::gec_metrics_gleu::run(args);
+    }
     if args.variant != "pypi" {
         return super::napoles::run(args);
     }

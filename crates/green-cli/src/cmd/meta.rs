@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use green_meta::{
     dataset::{Dataset, Descriptor, BUILTIN},
-    HumanScore, Level, MetricConfig, Options, Sweep, TiePolicy, TrueSkill,
+    HumanScore, Level, Metric, MetricConfig, Options, Sweep, TiePolicy, TrueSkill,
 };
 
 use crate::limits::{bounded, MAX_GLEU_ITERATIONS, MAX_TS_RUNS, MAX_WINDOW};
@@ -87,6 +87,12 @@ pub struct Args {
     /// Score only GLEU (implies --gleu).
     #[arg(long)]
     pub gleu_only: bool,
+
+    /// Whose GLEU the --gleu rows score: reformulated (the GREEN paper's, numerators clipped
+    /// per sentence) or gec-metrics (its `GLEU` class: numerators summed unclipped, its
+    /// `random.randint` draws, seeded 101·i whatever --seed; rows `GLEU-gec-metrics`).
+    #[arg(long, value_name = "VARIANT", default_value = "reformulated", value_parser = ["reformulated", "gec-metrics"])]
+    pub gleu_variant: String,
 
     /// GLEU: reference-sampling iterations (corpus level).
     #[arg(long, value_name = "K", default_value_t = 500, value_parser = bounded(1, MAX_GLEU_ITERATIONS))]
@@ -269,7 +275,7 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
             bail!("beta must be >= 0 (got {beta})");
         }
     }
-    Ok(Sweep {
+    let rows = Sweep {
         tokenizers: &args.tokenizers,
         normalization,
         levels: &levels,
@@ -282,7 +288,19 @@ fn configs(args: &Args) -> Result<Vec<MetricConfig>> {
         typed: args.annotations.is_some(),
         cleme2: args.cleme2,
     }
-    .configs())
+    .configs();
+    if args.gleu_variant == "reformulated" {
+        return Ok(rows);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|mut row| {
+            if let Metric::Gleu { n, iterations, .. } = row.metric {
+                row.metric = Metric::GleuGecMetrics { n, iterations };
+            }
+            row
+        })
+        .collect())
 }
 
 pub fn run(args: &Args) -> Result<()> {

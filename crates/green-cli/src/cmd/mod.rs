@@ -4,6 +4,7 @@ pub mod cleme;
 pub mod cleme2;
 pub mod data;
 pub mod errant;
+pub mod gec_metrics_gleu;
 pub mod gleu;
 pub mod gotoscorer;
 #[cfg(feature = "neural")]

@@ -356,7 +356,10 @@ pub fn run(m2: &M2, configs: &[MetricConfig], opts: &Options) -> Result<Report, 
     if let Some(c) = configs.iter().find(|c| {
         matches!(
             c.metric,
-            Metric::Cleme2 { .. } | Metric::GoToScorer { .. } | Metric::ErrantTyped { .. }
+            Metric::Cleme2 { .. }
+                | Metric::GoToScorer { .. }
+                | Metric::ErrantTyped { .. }
+                | Metric::GleuGecMetrics { .. }
         )
     }) {
         return Err(Error::Config(format!(
@@ -805,7 +808,10 @@ fn sentence_score(cfg: &MetricConfig, counted: &Counted, h: usize) -> f64 {
             counted.cleme_mean,
         ),
         // Refused by `run`.
-        Metric::Cleme2 { .. } | Metric::GoToScorer { .. } | Metric::ErrantTyped { .. } => f64::NAN,
+        Metric::Cleme2 { .. }
+        | Metric::GoToScorer { .. }
+        | Metric::ErrantTyped { .. }
+        | Metric::GleuGecMetrics { .. } => f64::NAN,
         Metric::Gleu { n, smooth, .. } => {
             (0..c.refs)
                 .map(|r| GleuStats::of(&c.get(h, r)[..n]).gleu(smooth))
