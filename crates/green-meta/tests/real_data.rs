@@ -483,44 +483,51 @@ fn annotated_rating_aggregation_on_seeda_as_gec_metrics() {
     assert!((rho(4, "base") - 0.839).abs() < 0.0005);
 }
 
+/// System-level r and ρ of one corpus-level word metric on SEEDA's base systems against the
+/// published human scores `human`, in view `view` (`SEEDA-S`, `SEEDA-E`).
+fn seeda_base_r_rho(metric: Metric, human: HumanScore, view: &str) -> (f64, f64) {
+    use green_meta::{run, Options};
+    let configs = [MetricConfig {
+        metric,
+        tokenizer: "word".into(),
+        normalization: Default::default(),
+        level: Level::Corpus,
+    }];
+    let options = Options {
+        human,
+        windows: Vec::new(),
+        ..Default::default()
+    };
+    let report = run(&[load("seeda")], &configs, &options).unwrap_or_else(|e| panic!("{e}"));
+    let cell = |stat: &str| {
+        let k = report
+            .columns
+            .iter()
+            .position(|c| c.view == view && c.set == "base" && c.stat == stat)
+            .unwrap();
+        report.rows[0].values[k].unwrap()
+    };
+    (cell("r"), cell("rho"))
+}
+
 /// gec-metrics' README cells for its `GLEU` on SEEDA's base systems (gotutiyan/gec-metrics at
 /// 320c830, the `MetaEvalSEEDA` example), to the printed fourth decimal, with the row that
 /// computes its GLEU ([`Metric::GleuGecMetrics`]: numerators summed unclipped, its draws).
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn gleu_on_seeda_as_gec_metrics_readme() {
-    use green_meta::{run, Options};
     use HumanScore::{PublishedEw as Ew, PublishedTs as Ts};
-    let configs = [MetricConfig {
-        metric: Metric::GleuGecMetrics {
-            n: 4,
-            iterations: 500,
-        },
-        tokenizer: "word".into(),
-        normalization: Default::default(),
-        level: Level::Corpus,
-    }];
+    let metric = Metric::GleuGecMetrics {
+        n: 4,
+        iterations: 500,
+    };
     for (human, view, readme) in [
         (Ts, "SEEDA-S", (0.8856, 0.9021)),
         (Ts, "SEEDA-E", (0.9124, 0.9441)),
         (Ew, "SEEDA-S", (0.8749, 0.9091)),
         (Ew, "SEEDA-E", (0.9008, 0.9301)),
     ] {
-        let options = Options {
-            human,
-            windows: Vec::new(),
-            ..Default::default()
-        };
-        let report = run(&[load("seeda")], &configs, &options).unwrap_or_else(|e| panic!("{e}"));
-        let cell = |stat: &str| {
-            let k = report
-                .columns
-                .iter()
-                .position(|c| c.view == view && c.set == "base" && c.stat == stat)
-                .unwrap();
-            report.rows[0].values[k].unwrap()
-        };
-        let (r, rho) = (cell("r"), cell("rho"));
+        let (r, rho) = seeda_base_r_rho(metric, human, view);
         assert!(
             (r - readme.0).abs() < 0.00005 && (rho - readme.1).abs() < 0.00005,
             "{view} {human:?}: r {r:.5} ρ {rho:.5}, README {readme:?}"
@@ -542,19 +549,13 @@ fn gleu_on_seeda_as_gec_metrics_readme() {
 #[test]
 #[ignore = "real data: needs GREEN_SHARED"]
 fn gleu_on_seeda_as_gec_metrics_up_to_clipping() {
-    use green_meta::{run, Options};
     use HumanScore::{PublishedEw as Ew, PublishedTs as Ts};
-    let configs = [MetricConfig {
-        metric: Metric::Gleu {
-            n: 4,
-            iterations: 500,
-            seed: 0,
-            smooth: false,
-        },
-        tokenizer: "word".into(),
-        normalization: Default::default(),
-        level: Level::Corpus,
-    }];
+    let metric = Metric::Gleu {
+        n: 4,
+        iterations: 500,
+        seed: 0,
+        smooth: false,
+    };
     // (human score, view, gec-metrics' cells with clipping and ⌊random()·R⌋ draws: r, ρ;
     // the README's unclipped cells, for the record).
     for (human, view, want, readme) in [
@@ -563,21 +564,7 @@ fn gleu_on_seeda_as_gec_metrics_up_to_clipping() {
         (Ew, "SEEDA-S", (0.8582, 0.8531), (0.8749, 0.9091)),
         (Ew, "SEEDA-E", (0.8998, 0.9161), (0.9008, 0.9301)),
     ] {
-        let options = Options {
-            human,
-            windows: Vec::new(),
-            ..Default::default()
-        };
-        let report = run(&[load("seeda")], &configs, &options).unwrap_or_else(|e| panic!("{e}"));
-        let cell = |stat: &str| {
-            let k = report
-                .columns
-                .iter()
-                .position(|c| c.view == view && c.set == "base" && c.stat == stat)
-                .unwrap();
-            report.rows[0].values[k].unwrap()
-        };
-        let (r, rho) = (cell("r"), cell("rho"));
+        let (r, rho) = seeda_base_r_rho(metric, human, view);
         assert!(
             (r - want.0).abs() < 0.0005 && (rho - want.1).abs() < 0.0005,
             "{view} {human:?}: r {r:.4} ρ {rho:.4}, gec-metrics with clipping {want:?}, README {readme:?}"

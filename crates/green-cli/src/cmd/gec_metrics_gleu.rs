@@ -30,30 +30,11 @@ fn read_lines(path: &str) -> Result<Vec<String>> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let refused = [
-        (args.max, "-m/--max"),
-        (args.verbose, "-v/--verbose"),
-        (args.level() == Level::Mean, "--level mean"),
-        (args.digits.is_some(), "-d/--digit"),
-        (args.format != "text", "--format json"),
-        (
-            args.tokenizer.tokenizer != "word",
-            "-t (gec-metrics splits at single spaces)",
-        ),
-        (args.tokenizer.normalization.to_string() != "none", "--norm"),
-        (
-            args.ref_format != "auto" && args.ref_format != "lines",
-            "--ref-format (line files only)",
-        ),
-        (args.stats.is_some(), "--stats"),
-        (args.rows.is_some(), "--rows"),
-    ];
-    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
-        bail!("{flag} is not an option of --variant gec-metrics; drop it, or score with plain green gleu");
-    }
-    let Some(source_path) = args.source.as_deref() else {
-        bail!("--variant gec-metrics needs the source file (-s)");
-    };
+    let source_path = crate::cmd::napoles::refuse_package_options(
+        args,
+        "gec-metrics",
+        "gec-metrics splits at single spaces",
+    )?;
     let n = match usize::try_from(args.n) {
         Ok(n) if (1..=100).contains(&n) => n,
         _ => bail!("-n: '{}' is not a whole number between 1 and 100", args.n),

@@ -18,21 +18,25 @@ use rayon::prelude::*;
 use crate::cmd::gleu::{Args, Level};
 use crate::output::{emit, warn};
 
-/// The options of plain `green gleu` that the scripts have no counterpart for.
-fn refuse_package_options(args: &Args, variant: &str) -> Result<()> {
+/// The options of plain `green gleu` that a script's variant has no counterpart for, refused
+/// with one line; `split` says how that script splits tokens (why `-t` is refused). Returns
+/// the source file, which every variant needs.
+pub(crate) fn refuse_package_options<'a>(
+    args: &'a Args,
+    variant: &str,
+    split: &str,
+) -> Result<&'a str> {
+    let tokenizer = format!("-t ({split})");
     let refused = [
         (args.max, "-m/--max"),
         (args.verbose, "-v/--verbose"),
         (args.level() == Level::Mean, "--level mean"),
         (
             args.digits.is_some(),
-            "-d/--digit (the scripts print fixed decimals)",
+            "-d/--digit (the script prints its own digits)",
         ),
         (args.format != "text", "--format json"),
-        (
-            args.tokenizer.tokenizer != "word",
-            "-t (the scripts split at ASCII whitespace)",
-        ),
+        (args.tokenizer.tokenizer != "word", tokenizer.as_str()),
         (args.tokenizer.normalization.to_string() != "none", "--norm"),
         (
             args.ref_format != "auto" && args.ref_format != "lines",
@@ -44,10 +48,10 @@ fn refuse_package_options(args: &Args, variant: &str) -> Result<()> {
     if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
         bail!("{flag} is not an option of --variant {variant}; drop it, or score with plain green gleu");
     }
-    if args.source.is_none() {
-        bail!("--variant {variant} needs the source file (-s)");
+    match args.source.as_deref() {
+        Some(source) => Ok(source),
+        None => bail!("--variant {variant} needs the source file (-s)"),
     }
-    Ok(())
 }
 
 /// A file's lines as Python 2's file iteration gives them: split after each `\n` (which
@@ -78,9 +82,9 @@ pub fn run(args: &Args) -> Result<()> {
         "jfleg" => Script::Jfleg,
         _ => Script::GecRanking,
     };
-    refuse_package_options(args, variant)?;
+    let source_path =
+        refuse_package_options(args, variant, "the scripts split at ASCII whitespace")?;
     let orders = script.orders(args.n);
-    let source_path = args.source.as_deref().unwrap_or_default();
     crate::input::stdin_once(
         std::iter::once(source_path)
             .chain(args.refs.iter().map(String::as_str))
