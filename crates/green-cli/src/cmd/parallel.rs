@@ -201,7 +201,9 @@ fn typed(args: &Args) -> Result<()> {
             .map(|p| p.as_str())
             .chain(args.annotations.iter().map(String::as_str)),
     )?;
-    one_arena();
+    if rayon::current_num_threads() == 1 {
+        one_arena();
+    }
     // Each file's lines and the Docs of its lines, read in parallel.
     let files: Vec<(Vec<String>, Vec<Doc>)> = paths
         .par_iter()
@@ -261,8 +263,9 @@ fn typed(args: &Args) -> Result<()> {
 
 /// glibc gives each thread its own arena, which grows a page at a time, each step an
 /// `mprotect` call: for the ~20 MB of Docs and tables a CoNLL-2014 system needs, a third of
-/// the run. One arena for all threads (the main one, grown by `brk` in large steps) before
-/// the pool's threads first allocate: the same output, about 6 ms less system time.
+/// a one-thread run. One arena for all threads (the main one, grown by `brk` in large steps)
+/// before the pool's thread first allocates: the same output, AMU 51 → 42 ms. Only with one
+/// worker: two threads on one arena wait on its lock (AMU 34.5 → 57.5 ms).
 fn one_arena() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt takes the allocator's lock and only sets one of its parameters.
