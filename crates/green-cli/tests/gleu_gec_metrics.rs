@@ -5,22 +5,17 @@
 //! `expected.json` (corpus score per system, sentence scores per system); green must give
 //! the same floats.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
+use std::path::Path;
+
+/// What `green gleu --variant gec-metrics ARGS` prints in `dir` (it must succeed).
 fn green(dir: &Path, args: &[String]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_green"))
-        .current_dir(dir)
-        .args(["gleu", "--variant", "gec-metrics"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let all: Vec<&str> = ["gleu", "--variant", "gec-metrics"]
+        .into_iter()
+        .chain(args.iter().map(String::as_str))
+        .collect();
+    common::stdout(&common::green(dir, &all))
 }
 
 #[test]
