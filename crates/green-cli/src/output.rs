@@ -6,7 +6,10 @@
 //! file stays until the new one is complete. A set of files (`green m2 --out-dir`, `meta -o`)
 //! is written all to temporary files first and renamed only once every one is complete. New
 //! files get the permissions the umask gives (as `>` in a shell would); a file replaced keeps
-//! its own. What is written (numbers as the originals print them, tables, JSON) is
+//! its own. A symbolic link is written through (the file it names is replaced, the link
+//! stays). A target that is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is
+//! opened and written as a shell would: renaming over it would replace the device itself.
+//! What is written (numbers as the originals print them, tables, JSON) is
 //! green-output's.
 
 use std::io::Write;
@@ -66,15 +69,56 @@ impl FileSet {
     /// an error before the renames, nothing is left behind and no target has changed.
     pub fn write(self) -> Result<()> {
         let mut staged = Vec::with_capacity(self.files.len());
+        let mut direct = Vec::new();
         for (path, bytes) in &self.files {
-            staged.push((path, stage(path, bytes)?));
+            match target(path) {
+                Target::Direct => direct.push((path, bytes)),
+                Target::Replace(real) => staged.push((path, stage(&real, bytes)?, real)),
+            }
         }
-        for (path, tmp) in staged {
-            tmp.persist(path)
+        for (path, bytes) in direct {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(bytes))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        for (path, tmp, real) in staged {
+            tmp.persist(&real)
                 .map_err(|e| e.error)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
         Ok(())
+    }
+}
+
+/// How a file is written: replaced by a rename (at the path a link resolves to), or opened
+/// and written in place because it is not a regular file.
+enum Target {
+    Replace(PathBuf),
+    Direct,
+}
+
+fn target(path: &Path) -> Target {
+    let Ok(link) = std::fs::symlink_metadata(path) else {
+        return Target::Replace(path.to_path_buf());
+    };
+    if !link.file_type().is_symlink() {
+        return if link.is_file() {
+            Target::Replace(path.to_path_buf())
+        } else {
+            Target::Direct
+        };
+    }
+    // `/dev/stdout` names `/proc/self/fd/1`, an open file of this process: write through it.
+    if path.starts_with("/dev") || path.starts_with("/proc") {
+        return Target::Direct;
+    }
+    match (std::fs::metadata(path), std::fs::canonicalize(path)) {
+        (Ok(meta), Ok(real)) if meta.is_file() => Target::Replace(real),
+        _ => Target::Direct,
     }
 }
 
@@ -157,6 +201,33 @@ mod tests {
         unsafe { libc::umask(umask) };
         assert_eq!(mode(&fresh), 0o644);
         assert_eq!(mode(&kept), 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_written_through_and_devices_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        // A link to a file not yet there creates it, as `>` does.
+        let dangling = dir.path().join("dangling.txt");
+        std::os::unix::fs::symlink(dir.path().join("made.txt"), &dangling).unwrap();
+        write_atomic(&dangling, b"made").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("made.txt")).unwrap(),
+            "made"
+        );
+        // A device stays a device (as root, a rename would have replaced /dev/null).
+        write_atomic(Path::new("/dev/null"), b"gone").unwrap();
+        let null = std::fs::metadata("/dev/null").unwrap();
+        assert!(null.file_type().is_char_device());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
     }
 
     #[test]
