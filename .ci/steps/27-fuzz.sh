@@ -8,7 +8,5 @@
 set -euo pipefail
 cases="${GREEN_FUZZ_CASES:-50000}"
 export PROPTEST_CASES="$cases"
-cargo test --profile ci-test --locked -p green-io --test fuzz
-cargo test --profile ci-test --locked -p green-meta --test fuzz
-cargo test --profile ci-test --locked -p green-edits --test fuzz
+cargo test --profile ci-test --locked -p green-io -p green-meta -p green-edits --test fuzz
 PROPTEST_CASES=$(( cases / 10 )) cargo test --profile ci-test --locked -p green-engine --test properties

@@ -7,9 +7,9 @@
 # clippy of the Python bindings' `neural` feature (step 50 builds and tests them). No torch:
 # the goldens are committed.
 set -euo pipefail
-cargo clippy --locked -p green-cli -p green-py --features green-cli/neural,green-py/neural --all-targets -- -D warnings
-cargo test --profile ci-test --locked -p green-cli --features neural --test neural
-cargo build --profile ci-test --locked -p green-cli --features neural
+cargo clippy --locked -p green-cli -p green-py --features green-cli/neural,green-cli/download,green-py/neural --all-targets -- -D warnings
+cargo test --profile ci-test --locked -p green-cli --features neural,download --test neural
+cargo build --profile ci-test --locked -p green-cli --features neural,download
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test docs/neural.md
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test -k some= docs/meta.md
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test -k ptm2= docs/meta.md

@@ -13,7 +13,7 @@
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
 # Two builds, so green-cli's is 29-neural.sh's exactly (one build would unify features with the plugin's).
-cargo build --profile ci-test --locked -p green-cli --features neural
+cargo build --profile ci-test --locked -p green-cli --features neural,download
 cargo build --profile ci-test --locked -p green-plugin-regex
 export GREEN_BIN="${GREEN_BIN:-$PWD/target/ci-test/green}"
 export GREEN_REGEX_PLUGIN="${GREEN_REGEX_PLUGIN:-$PWD/target/ci-test/libgreen_regex.so}"
