@@ -8,7 +8,7 @@
 # the goldens are committed.
 set -euo pipefail
 cargo clippy --locked -p green-cli -p green-py --features green-cli/neural,green-cli/download,green-py/neural --all-targets -- -D warnings
-cargo test --profile ci-test --locked -p green-cli --features neural,download --test neural
+cargo test --profile ci-test --locked -p green-cli --features neural,download --test neural --test neural_shards
 cargo build --profile ci-test --locked -p green-cli --features neural,download
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test docs/neural.md
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test -k some= docs/meta.md

@@ -128,6 +128,15 @@ pub struct NeuralArgs {
     /// Hugging Face cache (default main).
     #[arg(long, value_name = "REV")]
     pub revision: Option<String>,
+
+    /// Also write every sentence's scores to FILE (JSON): `green merge` joins the files of
+    /// the shards of a corpus into what one run over the whole prints.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
+
+    /// Score sentences A to B-1 only (counted from 0, as a Python slice): one shard of a corpus.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<crate::stats::Rows>,
 }
 
 #[cfg(feature = "neural")]

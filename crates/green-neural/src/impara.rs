@@ -40,6 +40,25 @@ pub struct SentenceScore {
     pub impara: f64,
 }
 
+impl green_metric::Checked for SentenceScore {
+    /// A finite similarity, a quality in [0, 1] (a sigmoid's), and the score that quality or
+    /// 0 (read back from a `--stats` file).
+    fn check(&self) -> std::result::Result<(), String> {
+        let q = self.quality;
+        if self.similarity.is_finite()
+            && (0.0..=1.0).contains(&q)
+            && (self.impara == q || self.impara == 0.0)
+        {
+            Ok(())
+        } else {
+            Err(format!(
+                "IMPARA scores that no model gives (similarity {}, quality {q}, score {})",
+                self.similarity, self.impara
+            ))
+        }
+    }
+}
+
 /// The two models and their tokenizers.
 pub struct Scorer {
     qe_dir: ModelDir,

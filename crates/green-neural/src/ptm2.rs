@@ -257,6 +257,30 @@ impl SentenceStats {
     }
 }
 
+impl green_metric::Checked for SentenceStats {
+    /// At least one annotator, every weighted count a number (read back from a `--stats`
+    /// file).
+    fn check(&self) -> std::result::Result<(), String> {
+        if self.annotators.is_empty() {
+            return Err("PT-M2 statistics without an annotator".into());
+        }
+        let finite = |w: &Weighted| {
+            [w.correct, w.proposed, w.gold]
+                .iter()
+                .all(|x| x.is_finite())
+        };
+        if self
+            .annotators
+            .iter()
+            .all(|a| finite(&a.corpus) && finite(&a.sentence))
+        {
+            Ok(())
+        } else {
+            Err("PT-M2 weighted counts that are not all numbers".into())
+        }
+    }
+}
+
 /// The sentence-level PT-M2 of each sentence (its own F) and their mean.
 pub fn sentence_level(sentences: &[SentenceStats], beta: f64) -> (Vec<Prf>, f64) {
     let scores: Vec<Prf> = sentences

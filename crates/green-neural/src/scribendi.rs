@@ -33,6 +33,23 @@ pub struct SentenceScore {
     pub ppl_hypothesis: Option<f64>,
 }
 
+impl green_metric::Checked for SentenceScore {
+    /// A score of -1, 0 or 1 and no negative perplexity (read back from a `--stats` file).
+    fn check(&self) -> std::result::Result<(), String> {
+        let negative = [self.ppl_source, self.ppl_hypothesis]
+            .iter()
+            .any(|p| p.is_some_and(|x| x < 0.0));
+        if (-1..=1).contains(&self.score) && !negative {
+            Ok(())
+        } else {
+            Err(format!(
+                "a Scribendi score of {} with perplexities {:?} and {:?}",
+                self.score, self.ppl_source, self.ppl_hypothesis
+            ))
+        }
+    }
+}
+
 /// A GPT-2 model and its tokenizer, loaded.
 pub struct Scorer {
     dir: ModelDir,

@@ -24,7 +24,7 @@ pub const MAX_LENGTH: usize = 128;
 
 /// The weights of the three sub-scores (`some.py`'s defaults, tuned with Kendall's tau on
 /// Grundkiewicz et al. 2015).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Weights {
     pub grammaticality: f64,
     pub fluency: f64,
@@ -48,6 +48,18 @@ pub struct SentenceScore {
     pub fluency: f64,
     pub meaning: f64,
     pub some: f64,
+}
+
+impl green_metric::Checked for SentenceScore {
+    /// Numbers, as a model gives them (read back from a `--stats` file).
+    fn check(&self) -> std::result::Result<(), String> {
+        let all = [self.grammaticality, self.fluency, self.meaning, self.some];
+        if all.iter().all(|x| x.is_finite()) {
+            Ok(())
+        } else {
+            Err(format!("SOME scores {all:?} that are not all numbers"))
+        }
+    }
 }
 
 /// Where the three regressors and the tokenizer are.

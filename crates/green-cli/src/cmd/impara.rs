@@ -3,10 +3,13 @@
 //! (`green_neural::impara`). Only in a build with the `neural` feature.
 
 use anyhow::Result;
-use green_neural::impara::{self, Scorer};
+use green_neural::impara::{self, Scorer, SentenceScore};
 
 use crate::args::NeuralArgs;
-use crate::cmd::neural::{model_path, print, score_systems};
+use crate::cmd::neural::{
+    model_path, print, score_systems, stats_file, systems, Settings, Threshold,
+};
+use crate::stats::ShardFile;
 
 #[derive(clap::Args, Debug)]
 #[command(override_usage = "green impara --qe DIR --se DIR -s SRC -c SYS... [OPTIONS]")]
@@ -38,14 +41,39 @@ pub fn run(args: &Args) -> Result<()> {
         &model_path(&args.se, revision)?,
     )?;
     scorer.batch_size = args.common.batch_size(32)?;
-    let systems = score_systems(&args.common, |src, hyp| {
+    let (provenance, scored) = score_systems(&args.common, |src, hyp| {
         scorer.score(src, hyp, args.threshold)
     })?;
-    let report = impara::report(&scorer.digest()?, args.threshold, systems);
+    let settings = Settings {
+        digest: scorer.digest()?,
+        options: Threshold {
+            threshold: args.threshold,
+        },
+    };
+    let signature = impara::signature(&settings.digest, args.threshold);
+    let file = stats_file(
+        "impara",
+        provenance,
+        settings,
+        signature,
+        scored,
+        args.common.stats.as_deref(),
+    )?;
+    show(&file, &args.common.format, args.common.sentences)
+}
+
+/// What `--stats` writes: every system's sentence scores, the models' digest and the
+/// threshold.
+pub(crate) type StatsFile = ShardFile<Settings<Threshold>, SentenceScore>;
+
+/// The output of a run (or of merged shards).
+pub(crate) fn show(file: &StatsFile, format: &str, sentences: bool) -> Result<()> {
+    let s = &file.settings;
+    let report = impara::report(&s.digest, s.options.threshold, systems(file));
     print(
         &report,
-        &args.common.format,
-        args.common.sentences,
+        format,
+        sentences,
         |c| format!("IMPARA\t{:.4}", c.impara),
         |v| format!("{:.4}\t{:.4}\t{:.4}", v.similarity, v.quality, v.impara),
     )

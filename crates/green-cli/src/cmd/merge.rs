@@ -2,7 +2,9 @@
 //!
 //! A corpus too big for one machine, or already split into parts, is scored part by part with
 //! `--stats PART.json` (`green`, `green gleu`, `green maxmatch`, `green errant-compare`,
-//! `green cleme`, `green cleme2`, `green gotoscorer`); `green merge PART1.json PART2.json ...` joins the parts' statistics in
+//! `green cleme`, `green cleme2`, `green gotoscorer`, and in a build with the `neural`
+//! feature `green some`, `green impara`, `green scribendi`, `green ptm2`);
+//! `green merge PART1.json PART2.json ...` joins the parts' statistics in
 //! corpus order and prints what one run over the whole corpus prints (text or JSON), bit for
 //! bit: GREEN's region totals add exactly and its mean is taken over every sentence score the
 //! parts kept; the other metrics' shards keep every sentence's statistics, and the command's
@@ -23,7 +25,8 @@ use crate::stats::{merge_shards, parse, read_all, Read, StatsFile};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Statistics files written by `--stats FILE` (green, gleu, maxmatch, errant-compare,
-    /// cleme, cleme2, gotoscorer), in corpus order.
+    /// cleme, cleme2, gotoscorer; some, impara, scribendi, ptm2 in a build with the neural
+    /// feature), in corpus order.
     #[arg(required = true, num_args = 1.., value_name = "STATS")]
     pub files: Vec<String>,
 
@@ -40,7 +43,8 @@ pub struct Args {
     pub digits: usize,
 
     /// GREEN: print the per-order table of counts and scores (corpus level). M2 and ERRANT:
-    /// the annotator chosen per sentence, as their -v.
+    /// the annotator chosen per sentence, as their -v. SOME, IMPARA, Scribendi, PT-M2: every
+    /// sentence's scores, as their -v.
     #[arg(short = 'v', long)]
     pub verbose: bool,
 
@@ -101,6 +105,10 @@ pub fn run(args: &Args) -> Result<()> {
             corpus_only()?;
             let format = if json { "json" } else { "text" };
             Ok(emit(&gotoscorer::print(&merge_shards(files)?, format)?)?)
+        }
+        "some" | "impara" | "scribendi" | "ptm2" => {
+            corpus_only()?;
+            merge_neural(args, files, &metric)
         }
         other => bail!("{first}: statistics of metric '{other}', which green merge does not know"),
     }
@@ -192,4 +200,31 @@ fn merge_gleu(args: &Args, files: Vec<Read<'_>>) -> Result<()> {
         Format::Text => green_output::gleu::text(&out, args.digits),
     })?;
     Ok(())
+}
+
+/// Shards of a model-based metric: its command's output for the whole corpus.
+#[cfg(feature = "neural")]
+fn merge_neural(args: &Args, files: Vec<Read<'_>>, metric: &str) -> Result<()> {
+    use crate::cmd::{impara, ptm2, scribendi, some};
+    let format = if args.format == Format::Json {
+        "json"
+    } else {
+        "text"
+    };
+    let v = args.verbose;
+    match metric {
+        "some" => some::show(&merge_shards(files)?, format, v),
+        "impara" => impara::show(&merge_shards(files)?, format, v),
+        "scribendi" => scribendi::show(&merge_shards(files)?, format, v),
+        _ => ptm2::show(&merge_shards(files)?, format, v),
+    }
+}
+
+/// Without the `neural` feature: say how to get it.
+#[cfg(not(feature = "neural"))]
+fn merge_neural(_: &Args, files: Vec<Read<'_>>, metric: &str) -> Result<()> {
+    bail!(
+        "{}: statistics of green {metric}, which this green was built without; merge them with a green built with the neural feature (cargo install --path crates/green-cli --features neural)",
+        files[0].path
+    )
 }

@@ -1,6 +1,7 @@
 //! What `green some`, `green impara`, `green scribendi` and `green ptm2` share around their
 //! models: model arguments that are directories or Hub ids in the local cache, the systems
-//! scored against one source, and the report (`green_neural::report`) printed as JSON, or as
+//! scored against one source (a shard of it with `--rows`), the `--stats` file that
+//! `green merge` joins, and the report (`green_neural::report`) printed as JSON, or as
 //! text — a line per system, with `-v` a line per sentence, then the signature — each metric
 //! giving its own line formatters.
 
@@ -12,6 +13,7 @@ use serde::Serialize;
 
 use crate::args::NeuralArgs;
 use crate::output::emit;
+use crate::stats::{keep, write_stats, CorpusDigest, Provenance, Rows, ShardFile};
 
 /// A model argument as a directory: a path that exists as it is, else a Hub id's snapshot
 /// in the local Hugging Face cache at `revision` (`green_neural::hub`).
@@ -25,17 +27,72 @@ pub fn model_path(spec: &Path, revision: Option<&str>) -> Result<PathBuf> {
     )?)
 }
 
-/// Every system of `common` scored against its source by `score`, with its path.
-pub fn score_systems<S>(
+/// Systems with their paths and statistics.
+pub(crate) type Named<S> = Vec<(String, Vec<S>)>;
+
+/// Every system of `common` scored against its source by `score` (the `--rows` of them),
+/// with its path, and where the rows come from.
+pub(crate) fn score_systems<S>(
     common: &NeuralArgs,
     mut score: impl FnMut(&[String], &[String]) -> green_neural::Result<Vec<S>>,
-) -> Result<Vec<(String, Vec<S>)>> {
-    let (sources, systems) = crate::input::source_and_systems(&common.source, &common.hyp)?;
-    common
+) -> Result<(Provenance, Named<S>)> {
+    let (mut sources, mut systems) = crate::input::source_and_systems(&common.source, &common.hyp)?;
+    let mut digest = CorpusDigest::new();
+    for s in &sources {
+        digest.row(s, []);
+    }
+    let rows = Rows::select(common.rows, sources.len())?;
+    keep(&mut sources, &rows);
+    let scored = common
         .hyp
         .iter()
-        .zip(&systems)
-        .map(|(path, hyps)| Ok((path.clone(), score(&sources, hyps)?)))
+        .zip(&mut systems)
+        .map(|(path, hyps)| {
+            keep(hyps, &rows);
+            Ok((path.clone(), score(&sources, hyps)?))
+        })
+        .collect::<Result<_>>()?;
+    Ok((digest.provenance(&rows), scored))
+}
+
+/// What a model-based metric's `--stats` file holds beside the sentence scores: the models'
+/// digest (the signature shows its first digits) and the metric's own settings.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct Settings<O> {
+    pub(crate) digest: String,
+    #[serde(flatten)]
+    pub(crate) options: O,
+}
+
+/// IMPARA's and Scribendi's one setting.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct Threshold {
+    pub(crate) threshold: f64,
+}
+
+/// The statistics of `systems` under `signature`, written to `path` when there is one.
+pub(crate) fn stats_file<O: Serialize, S: Serialize>(
+    metric: &str,
+    provenance: Provenance,
+    settings: Settings<O>,
+    signature: String,
+    systems: Named<S>,
+    path: Option<&str>,
+) -> Result<ShardFile<Settings<O>, S>> {
+    let (names, stats): (Vec<String>, Vec<Vec<S>>) = systems.into_iter().unzip();
+    let file = ShardFile::new(metric, provenance, settings, signature, &names, stats)?;
+    if let Some(path) = path {
+        write_stats(path, &file)?;
+    }
+    Ok(file)
+}
+
+/// The systems of a statistics file with their names, as the reports take them.
+pub(crate) fn systems<O, S: Clone>(file: &ShardFile<O, S>) -> Named<S> {
+    file.systems
+        .iter()
+        .cloned()
+        .zip(file.shard.systems.iter().cloned())
         .collect()
 }
 

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use green_neural::ptm2::errant as ptm2_errant;
-use green_neural::ptm2::{self, BertScore, SentenceWeights};
+use green_neural::ptm2::{self, BertScore, SentenceStats, SentenceWeights};
 
-use crate::cmd::neural::{model_path, print};
+use crate::cmd::neural::{model_path, print, stats_file, systems, Settings};
 use crate::input::read_text;
 use crate::output::warn;
+use crate::stats::{keep, CorpusDigest, Rows, ShardFile};
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -67,7 +68,30 @@ pub struct Args {
     /// Output: text (a line per system) or json.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub format: String,
+
+    /// Also write every sentence's weighted counts to FILE (JSON): `green merge` joins the
+    /// files of the shards of a corpus into what one run over the whole prints.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<String>,
+
+    /// Score sentences A to B-1 only (counted from 0, as a Python slice): one shard of a corpus.
+    #[arg(long, value_name = "A:B")]
+    pub rows: Option<crate::stats::Rows>,
 }
+
+/// What PT-M2's output depends on beside the statistics and the model.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct Options {
+    /// ERRANT's base (`--hyp-m2`) rather than M2's.
+    errant: bool,
+    layers: usize,
+    rescaled: bool,
+    beta: f64,
+}
+
+/// What `--stats` writes: every system's sentence statistics, the model's digest and the
+/// options.
+pub(crate) type StatsFile = ShardFile<Settings<Options>, SentenceStats>;
 
 pub fn run(args: &Args) -> Result<()> {
     crate::input::stdin_once(
@@ -84,17 +108,27 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let gold_text = read_text(&args.m2)?;
-    let gold_errant = if errant {
+    let mut gold_errant = if errant {
         ptm2_errant::parse(&gold_text, &args.m2).map_err(anyhow::Error::msg)?
     } else {
         Vec::new()
     };
-    let gold = green_m2::parse_gold(&gold_text, &args.m2, green_m2::Alternatives::First)?;
+    let mut gold = green_m2::parse_gold(&gold_text, &args.m2, green_m2::Alternatives::First)?;
     if gold.sentences.is_empty() {
         bail!("{} has no sentences: there is nothing to score", args.m2);
     }
     for w in &gold.warnings {
         warn(w);
+    }
+    let mut digest = CorpusDigest::new();
+    for s in &gold.sentences {
+        digest.row(&s.source, [format!("{:?}", s.annotators).as_str()]);
+    }
+    let total = gold.sentences.len();
+    let rows = Rows::select(args.rows, total)?;
+    keep(&mut gold.sentences, &rows);
+    if errant {
+        keep(&mut gold_errant, &rows);
     }
     let mut scorer = BertScore::open(
         &model_path(&args.model, args.revision.as_deref())?,
@@ -102,24 +136,32 @@ pub fn run(args: &Args) -> Result<()> {
         args.baseline.as_deref(),
     )?;
     scorer.batch_size = usize::try_from(args.batch_size)?;
-    let mut systems: Vec<(String, Vec<ptm2::SentenceStats>)> = Vec::new();
+    let mut scored: Vec<(String, Vec<SentenceStats>)> = Vec::new();
     for (k, path) in args.hyp.iter().enumerate() {
         let text = read_text(path)?;
-        let hyps: Vec<String> = green_m2::system_lines(&text)
+        let mut hyps: Vec<String> = green_m2::system_lines(&text)
             .into_iter()
             .map(|l| green_m2::text::strip(l).to_owned())
             .collect();
-        if hyps.len() != gold.sentences.len() {
+        if hyps.len() != total {
             bail!(
-                "{path} has {} lines but {} has {} sentences; give one output line per gold sentence",
+                "{path} has {} lines but {} has {total} sentences; give one output line per gold sentence",
                 hyps.len(),
                 args.m2,
-                gold.sentences.len()
             );
         }
+        keep(&mut hyps, &rows);
         let weights = if errant {
             let m2 = &args.hyp_m2[k];
-            let system = ptm2_errant::parse(&read_text(m2)?, m2).map_err(anyhow::Error::msg)?;
+            let mut system = ptm2_errant::parse(&read_text(m2)?, m2).map_err(anyhow::Error::msg)?;
+            if system.len() != total {
+                bail!(
+                    "{m2} has {} sentences but {} has {total}; make {m2} from the system output with `green errant-parallel`",
+                    system.len(),
+                    args.m2
+                );
+            }
+            keep(&mut system, &rows);
             scorer
                 .weigh_errant(&gold_errant, &system, &hyps, (&args.m2, m2))
                 .map_err(anyhow::Error::msg)?
@@ -128,28 +170,51 @@ pub fn run(args: &Args) -> Result<()> {
                 .weigh(&gold.sentences, &hyps)
                 .map_err(|e| anyhow::anyhow!("{path}: {e}"))?
         };
-        systems.push((
+        scored.push((
             path.clone(),
             weights.iter().map(SentenceWeights::stats).collect(),
         ));
     }
-    let signature = ptm2::signature(
-        errant,
-        &scorer.digest()?,
-        args.layers,
-        args.baseline.is_some(),
-        args.beta,
-    );
-    let report = ptm2::report(signature, args.beta, systems);
+    let settings = Settings {
+        digest: scorer.digest()?,
+        options: Options {
+            errant,
+            layers: args.layers,
+            rescaled: args.baseline.is_some(),
+            beta: args.beta,
+        },
+    };
+    let sig = signature(&settings);
+    let file = stats_file(
+        "ptm2",
+        digest.provenance(&rows),
+        settings,
+        sig,
+        scored,
+        args.stats.as_deref(),
+    )?;
+    show(&file, &args.format, args.sentences)
+}
+
+/// The signature of a run with `settings`.
+fn signature(settings: &Settings<Options>) -> String {
+    let o = &settings.options;
+    ptm2::signature(o.errant, &settings.digest, o.layers, o.rescaled, o.beta)
+}
+
+/// The output of a run (or of merged shards).
+pub(crate) fn show(file: &StatsFile, format: &str, sentences: bool) -> Result<()> {
+    let beta = file.settings.options.beta;
+    let report = ptm2::report(signature(&file.settings), beta, systems(file));
     print(
         &report,
-        &args.format,
-        args.sentences,
+        format,
+        sentences,
         |c| {
             let s = c.corpus_score;
             format!(
-                "PT-M2\t{:.4}\tcorpus P {:.4} R {:.4} F{} {:.4}",
-                c.ptm2, s.precision, s.recall, args.beta, s.f
+                "PT-M2\t{:.4}\tcorpus P {:.4} R {:.4} F{beta} {:.4}",
+                c.ptm2, s.precision, s.recall, s.f
             )
         },
         |v| format!("{:.4}\t{:.4}\t{:.4}", v.precision, v.recall, v.f),

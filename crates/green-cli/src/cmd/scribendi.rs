@@ -3,10 +3,13 @@
 //! `neural` feature.
 
 use anyhow::Result;
-use green_neural::scribendi::{self, Scorer};
+use green_neural::scribendi::{self, Scorer, SentenceScore};
 
 use crate::args::NeuralArgs;
-use crate::cmd::neural::{model_path, print, score_systems};
+use crate::cmd::neural::{
+    model_path, print, score_systems, stats_file, systems, Settings, Threshold,
+};
+use crate::stats::ShardFile;
 
 #[derive(clap::Args, Debug)]
 #[command(override_usage = "green scribendi --model DIR -s SRC -c SYS... [OPTIONS]")]
@@ -29,12 +32,37 @@ pub fn run(args: &Args) -> Result<()> {
     let mut scorer = Scorer::open(&model_path(&args.model, args.common.revision.as_deref())?)?;
     scorer.threshold = args.threshold;
     scorer.batch_size = args.common.batch_size(32)?;
-    let systems = score_systems(&args.common, |src, hyp| scorer.score(src, hyp))?;
-    let report = scribendi::report(&scorer.digest()?, args.threshold, systems);
+    let (provenance, scored) = score_systems(&args.common, |src, hyp| scorer.score(src, hyp))?;
+    let settings = Settings {
+        digest: scorer.digest()?,
+        options: Threshold {
+            threshold: args.threshold,
+        },
+    };
+    let signature = scribendi::signature(&settings.digest, args.threshold);
+    let file = stats_file(
+        "scribendi",
+        provenance,
+        settings,
+        signature,
+        scored,
+        args.common.stats.as_deref(),
+    )?;
+    show(&file, &args.common.format, args.common.sentences)
+}
+
+/// What `--stats` writes: every system's sentence scores, the model's digest and the
+/// threshold.
+pub(crate) type StatsFile = ShardFile<Settings<Threshold>, SentenceScore>;
+
+/// The output of a run (or of merged shards).
+pub(crate) fn show(file: &StatsFile, format: &str, sentences: bool) -> Result<()> {
+    let s = &file.settings;
+    let report = scribendi::report(&s.digest, s.options.threshold, systems(file));
     print(
         &report,
-        &args.common.format,
-        args.common.sentences,
+        format,
+        sentences,
         |c| format!("Scribendi\t{}", c.scribendi),
         |v| v.score.to_string(),
     )

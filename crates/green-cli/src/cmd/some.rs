@@ -3,10 +3,11 @@
 //! build with the `neural` feature.
 
 use anyhow::Result;
-use green_neural::some::{self, Paths, Scorer, Weights};
+use green_neural::some::{self, Paths, Scorer, SentenceScore, Weights};
 
 use crate::args::NeuralArgs;
-use crate::cmd::neural::{model_path, print, score_systems};
+use crate::cmd::neural::{model_path, print, score_systems, stats_file, systems, Settings};
+use crate::stats::ShardFile;
 
 #[derive(clap::Args, Debug)]
 #[command(override_usage = "green some --models DIR -s SRC -c SYS... [OPTIONS]")]
@@ -52,12 +53,35 @@ pub fn run(args: &Args) -> Result<()> {
         fluency: args.weight_f,
         meaning: args.weight_m,
     };
-    let systems = score_systems(&args.common, |src, hyp| scorer.score(src, hyp, weights))?;
-    let report = some::report(&scorer.digest()?, weights, systems);
+    let (provenance, scored) =
+        score_systems(&args.common, |src, hyp| scorer.score(src, hyp, weights))?;
+    let settings = Settings {
+        digest: scorer.digest()?,
+        options: weights,
+    };
+    let signature = some::signature(&settings.digest, weights);
+    let file = stats_file(
+        "some",
+        provenance,
+        settings,
+        signature,
+        scored,
+        args.common.stats.as_deref(),
+    )?;
+    show(&file, &args.common.format, args.common.sentences)
+}
+
+/// What `--stats` writes: every system's sentence scores, the models' digest and the weights.
+pub(crate) type StatsFile = ShardFile<Settings<Weights>, SentenceScore>;
+
+/// The output of a run (or of merged shards).
+pub(crate) fn show(file: &StatsFile, format: &str, sentences: bool) -> Result<()> {
+    let s = &file.settings;
+    let report = some::report(&s.digest, s.options, systems(file));
     print(
         &report,
-        &args.common.format,
-        args.common.sentences,
+        format,
+        sentences,
         |c| format!("SOME\t{:.4}", c.some),
         |v| {
             format!(
