@@ -21,7 +21,7 @@ use green_signif::{bootstrap_many, Interval};
 use crate::eval::{Agreement, HumanScore, Prepared};
 use crate::human;
 use crate::judgments::Matrix;
-use crate::metric::{Level, MetricConfig, Scores};
+use crate::metric::{Level, Scores};
 use crate::rating::{Comparisons, Rating};
 use crate::stats;
 use crate::Error;
@@ -110,7 +110,7 @@ impl SystemScores<'_> {
 pub fn intervals(
     prep: &Prepared,
     scores: &Scores,
-    config: &MetricConfig,
+    level: Level,
     human_score: HumanScore,
     boot: &Bootstrap,
 ) -> Result<Vec<Option<Interval>>, Error> {
@@ -125,7 +125,7 @@ pub fn intervals(
     let mut system_level = Vec::new();
     let mut sentence_level = Vec::new();
     for (v, view) in d.views.iter().enumerate() {
-        let metric = match config.level {
+        let metric = match level {
             Level::Mean => SystemScores::Mean(&scores.sentence),
             Level::Corpus => SystemScores::Refold(scores.folds.as_deref().ok_or_else(|| {
                 Error::Config("internal: corpus scores without their statistics".into())
