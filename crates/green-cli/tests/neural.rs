@@ -451,7 +451,12 @@ struct Ptm2Meta {
 
 impl Ptm2Meta {
     fn run(extra: &[&str]) -> Ptm2Meta {
-        let (root, descriptor) = (data(""), data("ptm2-meta/dataset.toml"));
+        Ptm2Meta::run_on(&data("ptm2-meta/dataset.toml"), extra)
+    }
+
+    /// [`Ptm2Meta::run`] with another descriptor of the dataset's files.
+    fn run_on(descriptor: &str, extra: &[&str]) -> Ptm2Meta {
+        let root = data("");
         let (model, m2) = (data("impara-tiny/se"), data("ptm2-sentences.m2"));
         let out_dir = tempfile::tempdir().unwrap();
         let spec = format!("ptm2={model},1");
@@ -460,7 +465,7 @@ impl Ptm2Meta {
             "--data",
             &root,
             "-D",
-            &descriptor,
+            descriptor,
             "-t",
             "word",
             "--m2",
@@ -568,6 +573,35 @@ fn meta_ptm2_rows_are_what_green_ptm2_gives_each_system() {
         let values = run.row(label)["values"].as_array().unwrap();
         assert!(values.iter().any(|v| !v.is_null()), "{label}");
     }
+}
+
+/// A system with `corpus_system_files` is scored on those files by the corpus row only, as
+/// by the M2 rows: here SOURCE's corpus scores are C's.
+#[test]
+fn meta_ptm2_corpus_row_reads_corpus_system_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let descriptor = dir.path().join("dataset.toml");
+    let text = std::fs::read_to_string(data("ptm2-meta/dataset.toml")).unwrap();
+    let text = text.replace(
+        "system_files = { A = \"ptm2-sentences.hyp\" }",
+        "system_files = { A = \"ptm2-sentences.hyp\" }\ncorpus_system_files = { SOURCE = \"ptm2-meta/C.txt\" }",
+    );
+    std::fs::write(&descriptor, text).unwrap();
+    let plain = Ptm2Meta::run(&[]);
+    let run = Ptm2Meta::run_on(descriptor.to_str().unwrap(), &[]);
+    let (corpus, m2) = (
+        run.system_scores("PT-M2 corpus"),
+        run.system_scores("M2 word β=0.5 corpus"),
+    );
+    assert_eq!(corpus[2], plain.system_scores("PT-M2 corpus")[1]);
+    assert_eq!(m2[2], plain.system_scores("M2 word β=0.5 corpus")[1]);
+    assert_eq!(corpus[..2], plain.system_scores("PT-M2 corpus")[..2]);
+    // The sentence scores, and the mean row, are the system's own.
+    assert_eq!(
+        run.system_scores("PT-M2 mean"),
+        plain.system_scores("PT-M2 mean")
+    );
+    assert_eq!(run.sentences, plain.sentences);
 }
 
 /// With `--bootstrap`, both PT-M2 rows have intervals around their own numbers: the corpus
