@@ -439,81 +439,194 @@ fn meta_rows_of_the_neural_metrics() {
     );
 }
 
-/// `green meta --neural ptm2=DIR,LAYERS` on a hand-written dataset read from an M2 file
-/// (tests/data/ptm2-meta): every sentence score is the F `green ptm2` gives that sentence,
-/// and every system's score the PT-M2 `green ptm2` prints for it.
-#[test]
-fn meta_ptm2_row_is_what_green_ptm2_gives_each_system() {
-    let root = data("");
-    let descriptor = data("ptm2-meta/dataset.toml");
-    let (model, m2) = (data("impara-tiny/se"), data("ptm2-sentences.m2"));
-    let out_dir = tempfile::tempdir().unwrap();
-    let out = green(&[
-        "meta",
-        "--data",
-        &root,
-        "-D",
-        &descriptor,
-        "-t",
-        "word",
-        "--m2",
-        "-f",
-        "json",
-        "-o",
-        out_dir.path().to_str().unwrap(),
-        "--neural",
-        &format!("ptm2={model},1"),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let rows = json["rows"].as_array().unwrap();
-    let labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
-    assert_eq!(labels.last(), Some(&"PT-M2 mean"), "{labels:?}");
-    let row = rows.last().unwrap();
-    // The systems of the descriptor, in its order: A's file is the written corrections.
-    let systems = [
-        data("ptm2-sentences.hyp"),
-        data("ptm2-meta/C.txt"),
-        data("ptm2-meta/SOURCE.txt"),
-    ];
-    let mut args = vec![
-        "ptm2", "--model", &model, "--layers", "1", "--m2", &m2, "--format", "json", "-c",
-    ];
-    args.extend(systems.iter().map(String::as_str));
-    let direct = green(&args);
-    assert!(direct.status.success());
-    let direct: serde_json::Value = serde_json::from_slice(&direct.stdout).unwrap();
-    let direct = direct["systems"].as_array().unwrap();
-    let meta = row["system_scores"][0][2].as_array().unwrap();
-    assert_eq!(meta.len(), 3);
-    for (k, sys) in direct.iter().enumerate() {
-        let (a, b) = (meta[k].as_f64().unwrap(), sys["ptm2"].as_f64().unwrap());
-        assert!((a - b).abs() < 1e-12, "system {k}: {a} {b}");
+/// What the PT-M2 meta tests compare: `green meta --m2 -f json --neural ptm2=DIR,1` (and
+/// `extra` arguments) on a hand-written dataset read from an M2 file (tests/data/ptm2-meta),
+/// the rows of its sentences.tsv (label, then each system's score), and `green ptm2 --format
+/// json`'s systems on the same model, gold and outputs.
+struct Ptm2Meta {
+    json: serde_json::Value,
+    sentences: Vec<(String, Vec<f64>)>,
+    direct: Vec<serde_json::Value>,
+}
+
+impl Ptm2Meta {
+    fn run(extra: &[&str]) -> Ptm2Meta {
+        Ptm2Meta::run_on(&data("ptm2-meta/dataset.toml"), extra)
     }
-    // sentences.tsv: `PT-M2 mean`, dataset, sentence, then each system's score.
-    let tsv = std::fs::read_to_string(out_dir.path().join("sentences.tsv")).unwrap();
-    let sentences: Vec<Vec<f64>> = tsv
-        .lines()
-        .filter(|l| l.starts_with("PT-M2 mean\t"))
-        .map(|l| l.split('\t').skip(3).map(|x| x.parse().unwrap()).collect())
-        .collect();
-    assert_eq!(sentences.len(), 13);
-    for (i, scores) in sentences.iter().enumerate() {
-        for (k, sys) in direct.iter().enumerate() {
-            let f = sys["sentences"][i]["f"].as_f64().unwrap();
-            assert_eq!(scores[k], f, "sentence {} system {k}", i + 1);
+
+    /// [`Ptm2Meta::run`] with another descriptor of the dataset's files.
+    fn run_on(descriptor: &str, extra: &[&str]) -> Ptm2Meta {
+        let root = data("");
+        let (model, m2) = (data("impara-tiny/se"), data("ptm2-sentences.m2"));
+        let out_dir = tempfile::tempdir().unwrap();
+        let spec = format!("ptm2={model},1");
+        let mut args = vec![
+            "meta",
+            "--data",
+            &root,
+            "-D",
+            descriptor,
+            "-t",
+            "word",
+            "--m2",
+            "-f",
+            "json",
+            "-o",
+            out_dir.path().to_str().unwrap(),
+            "--neural",
+            &spec,
+        ];
+        args.extend(extra);
+        let out = green(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let tsv = std::fs::read_to_string(out_dir.path().join("sentences.tsv")).unwrap();
+        let sentences = tsv
+            .lines()
+            .filter(|l| !l.starts_with("metric\t"))
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                let scores = f[3..].iter().map(|x| x.parse().unwrap()).collect();
+                (f[0].to_owned(), scores)
+            })
+            .collect();
+        // The systems of the descriptor, in its order: A's file is the written corrections.
+        let systems = [
+            data("ptm2-sentences.hyp"),
+            data("ptm2-meta/C.txt"),
+            data("ptm2-meta/SOURCE.txt"),
+        ];
+        let mut args = vec![
+            "ptm2", "--model", &model, "--layers", "1", "--m2", &m2, "--format", "json", "-c",
+        ];
+        args.extend(systems.iter().map(String::as_str));
+        let direct = green(&args);
+        assert!(direct.status.success());
+        let direct: serde_json::Value = serde_json::from_slice(&direct.stdout).unwrap();
+        Ptm2Meta {
+            json: serde_json::from_slice(&out.stdout).unwrap(),
+            sentences,
+            direct: direct["systems"].as_array().unwrap().clone(),
         }
     }
-    // The row is correlated at system and sentence level.
-    assert!(row["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|v| !v.is_null()));
+
+    /// The row labelled `label`.
+    fn row(&self, label: &str) -> &serde_json::Value {
+        let rows = self.json["rows"].as_array().unwrap();
+        rows.iter()
+            .find(|r| r["label"] == label)
+            .unwrap_or_else(|| panic!("no row {label}"))
+    }
+
+    /// The row's system scores on the dataset's one view, systems in descriptor order.
+    fn system_scores(&self, label: &str) -> Vec<f64> {
+        let scores = self.row(label)["system_scores"][0][2].as_array().unwrap();
+        scores.iter().map(|x| x.as_f64().unwrap()).collect()
+    }
+}
+
+/// `green meta --neural ptm2=DIR,LAYERS`: every sentence score of both rows is the F `green
+/// ptm2` gives that sentence; every system's `PT-M2 corpus` is the corpus F `green ptm2`
+/// prints for it (folded in the same order: bit for bit), its `PT-M2 mean` the PT-M2.
+#[test]
+fn meta_ptm2_rows_are_what_green_ptm2_gives_each_system() {
+    let run = Ptm2Meta::run(&[]);
+    let rows = run.json["rows"].as_array().unwrap();
+    let labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[labels.len() - 2..], ["PT-M2 corpus", "PT-M2 mean"]);
+    let (corpus, mean) = (
+        run.system_scores("PT-M2 corpus"),
+        run.system_scores("PT-M2 mean"),
+    );
+    assert_eq!((corpus.len(), mean.len()), (3, 3));
+    for (k, sys) in run.direct.iter().enumerate() {
+        let f = sys["corpus_score"]["f"].as_f64().unwrap();
+        assert_eq!(
+            corpus[k].to_bits(),
+            f.to_bits(),
+            "system {k}: {corpus:?} {f}"
+        );
+        let ptm2 = sys["ptm2"].as_f64().unwrap();
+        assert!(
+            (mean[k] - ptm2).abs() < 1e-12,
+            "system {k}: {mean:?} {ptm2}"
+        );
+    }
+    // The written corrections' corpus F is not the mean of their sentence Fs.
+    assert_ne!(corpus[0], mean[0]);
+    for label in ["PT-M2 corpus", "PT-M2 mean"] {
+        let sentences: Vec<&Vec<f64>> = (run.sentences.iter())
+            .filter(|(l, _)| l == label)
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(sentences.len(), 13, "{label}");
+        for (i, scores) in sentences.iter().enumerate() {
+            for (k, sys) in run.direct.iter().enumerate() {
+                let f = sys["sentences"][i]["f"].as_f64().unwrap();
+                assert_eq!(scores[k], f, "{label}: sentence {} system {k}", i + 1);
+            }
+        }
+        // The row is correlated at system and sentence level.
+        let values = run.row(label)["values"].as_array().unwrap();
+        assert!(values.iter().any(|v| !v.is_null()), "{label}");
+    }
+}
+
+/// A system with `corpus_system_files` is scored on those files by the corpus row only, as
+/// by the M2 rows: here SOURCE's corpus scores are C's.
+#[test]
+fn meta_ptm2_corpus_row_reads_corpus_system_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let descriptor = dir.path().join("dataset.toml");
+    let text = std::fs::read_to_string(data("ptm2-meta/dataset.toml")).unwrap();
+    let text = text.replace(
+        "system_files = { A = \"ptm2-sentences.hyp\" }",
+        "system_files = { A = \"ptm2-sentences.hyp\" }\ncorpus_system_files = { SOURCE = \"ptm2-meta/C.txt\" }",
+    );
+    std::fs::write(&descriptor, text).unwrap();
+    let plain = Ptm2Meta::run(&[]);
+    let run = Ptm2Meta::run_on(descriptor.to_str().unwrap(), &[]);
+    let (corpus, m2) = (
+        run.system_scores("PT-M2 corpus"),
+        run.system_scores("M2 word β=0.5 corpus"),
+    );
+    assert_eq!(corpus[2], plain.system_scores("PT-M2 corpus")[1]);
+    assert_eq!(m2[2], plain.system_scores("M2 word β=0.5 corpus")[1]);
+    assert_eq!(corpus[..2], plain.system_scores("PT-M2 corpus")[..2]);
+    // The sentence scores, and the mean row, are the system's own.
+    assert_eq!(
+        run.system_scores("PT-M2 mean"),
+        plain.system_scores("PT-M2 mean")
+    );
+    assert_eq!(run.sentences, plain.sentences);
+}
+
+/// With `--bootstrap`, both PT-M2 rows have intervals around their own numbers: the corpus
+/// row's replicates fold the replicate's sentences' weighted counts, the mean row's average
+/// their sentence scores. The table's numbers are those of a run without it.
+#[test]
+fn meta_ptm2_rows_resample_with_the_bootstrap() {
+    let plain = Ptm2Meta::run(&[]);
+    let boot = Ptm2Meta::run(&["--bootstrap", "200", "--seed", "7"]);
+    for label in ["PT-M2 corpus", "PT-M2 mean"] {
+        let row = boot.row(label);
+        assert_eq!(row["values"], plain.row(label)["values"], "{label}");
+        assert_eq!(row["system_scores"], plain.row(label)["system_scores"]);
+        let intervals = row["intervals"].as_array().unwrap();
+        let values = row["values"].as_array().unwrap();
+        assert_eq!(intervals.len(), values.len(), "{label}");
+        assert!(intervals.iter().any(|i| !i.is_null()), "{label}");
+        for (iv, v) in intervals.iter().zip(values) {
+            if !iv.is_null() {
+                assert_eq!(&iv["estimate"], v, "{label}");
+                let (low, high) = (iv["low"].as_f64().unwrap(), iv["high"].as_f64().unwrap());
+                assert!(low <= high, "{label}: {iv}");
+            }
+        }
+    }
 }
 
 #[test]

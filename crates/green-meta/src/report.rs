@@ -6,6 +6,9 @@
 //! configurations using them; every configuration is then scored from those counts.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
+
+use green_metric::Resample;
 
 use crate::dataset::Dataset;
 use crate::eval::{self, Column, HumanScore, Prepared, TiePolicy, Window};
@@ -180,34 +183,62 @@ impl External {
 }
 
 /// Sentence scores of a metric this crate does not compute (SOME, IMPARA, Scribendi,
-/// PT-M2, run by the CLI on the user's models): every system's score in a view is the mean of its
-/// sentence scores over the view's sentences, and the sentence scores are compared with the
-/// human judgments as any configuration's are. The mean ranks as a sum does (Scribendi's
-/// corpus score), and the systems of a view share its sentences.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+/// PT-M2, run by the CLI on the user's models), compared with the human judgments as any
+/// configuration's are. A system's score over a view (the whole view, and each bootstrap
+/// replicate of it) is the mean of its sentence scores over the view's sentences — which
+/// ranks as a sum does (Scribendi's corpus score), the systems of a view sharing its
+/// sentences — or, for a corpus-level metric, its per-sentence statistics folded over them
+/// (`folds`: PT-M2's weighted counts, summed as `green ptm2` sums the whole corpus).
+#[derive(Clone, serde::Serialize)]
 pub struct Scored {
     pub label: String,
     /// Per dataset (its descriptor name): `[sentence][system]` scores, systems in descriptor
     /// order.
     #[serde(skip)]
     pub sentences: Vec<(String, Vec<Vec<f64>>)>,
+    /// A corpus-level row's statistics per dataset (its descriptor name): every system's
+    /// statistics of every sentence, folded over a view's sentences in the order given.
+    /// Empty: system scores are sentence means.
+    #[serde(skip)]
+    pub folds: Vec<(String, Arc<dyn Resample>)>,
+}
+
+impl std::fmt::Debug for Scored {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scored")
+            .field("label", &self.label)
+            .field("sentences", &self.sentences)
+            .field("corpus_level", &!self.folds.is_empty())
+            .finish()
+    }
 }
 
 impl Scored {
-    /// The scores of `data`: sentence scores as given, system scores per view their means.
+    /// The level of the row's system scores.
+    fn level(&self) -> Level {
+        if self.folds.is_empty() {
+            Level::Mean
+        } else {
+            Level::Corpus
+        }
+    }
+
+    /// The scores of `data`: sentence scores as given, system scores per view their means or
+    /// the fold of the statistics over the view's sentences.
     fn scores(&self, data: &Dataset) -> Result<metric::Scores, Error> {
         let d = &data.descriptor;
+        let of_dataset = |what: &str| {
+            Error::Input(format!(
+                "'{}' has no {what} of dataset {}",
+                self.label, d.name
+            ))
+        };
         let sentence = self
             .sentences
             .iter()
             .find(|(name, _)| name == &d.name)
             .map(|(_, s)| s.clone())
-            .ok_or_else(|| {
-                Error::Input(format!(
-                    "'{}' has no scores of dataset {}",
-                    self.label, d.name
-                ))
-            })?;
+            .ok_or_else(|| of_dataset("scores"))?;
         if sentence.len() != data.sentences.len()
             || sentence.iter().any(|row| row.len() != d.systems.len())
         {
@@ -219,23 +250,38 @@ impl Scored {
                 d.systems.len()
             )));
         }
+        let folds = match self.level() {
+            Level::Corpus => Some(
+                self.folds
+                    .iter()
+                    .find(|(name, _)| name == &d.name)
+                    .map(|(_, f)| Arc::clone(f))
+                    .ok_or_else(|| of_dataset("statistics"))?,
+            ),
+            _ => None,
+        };
         let system = data
             .views
             .iter()
-            .map(|view| {
-                (0..d.systems.len())
+            .map(|view| match &folds {
+                Some(f) => f.scores(
+                    &view.sentences,
+                    &vec![1; view.sentences.len()],
+                    d.systems.len(),
+                ),
+                None => (0..d.systems.len())
                     .map(|h| {
                         let sum: f64 = view.sentences.iter().map(|&i| sentence[i][h]).sum();
                         sum / view.sentences.len().max(1) as f64
                     })
-                    .collect()
+                    .collect(),
             })
             .collect();
         Ok(metric::Scores {
             sentence,
             system,
             per_set: Vec::new(),
-            folds: None,
+            folds,
         })
     }
 }
@@ -357,7 +403,7 @@ pub fn run(
                     row.intervals.extend(uncertainty::intervals(
                         &prepared,
                         &scores,
-                        &configs[i],
+                        configs[i].level,
                         options.human,
                         b,
                     )?);
@@ -393,10 +439,14 @@ pub fn run(
             if options.permutation {
                 row.p_values.extend(prepared.permutation_p(&scores));
             }
-            if options.bootstrap.is_some() {
-                // No statistics to resample: the row has no intervals.
-                let n = row.values.len() - row.intervals.len();
-                row.intervals.extend(std::iter::repeat_n(None, n));
+            if let Some(b) = &options.bootstrap {
+                row.intervals.extend(uncertainty::intervals(
+                    &prepared,
+                    &scores,
+                    e.level(),
+                    options.human,
+                    b,
+                )?);
             }
             row.windows.extend(prepared.windows(&scores));
             for (v, view) in data.views.iter().enumerate() {

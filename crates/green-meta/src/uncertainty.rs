@@ -6,8 +6,9 @@
 //! many system pairs) are drawn together, because they are not independent. Each replicate
 //! recomputes both sides from the resampled sentences: the human Expected Wins from the
 //! weighted win counts, and the metric's system scores from per-sentence statistics (GREEN:
-//! the chosen references' region counts; mean level: the sentence scores; M2, ERRANT and
-//! CLEME: their greedy folds rerun over the replicate's sentences; corpus GLEU: its fixed
+//! the chosen references' region counts; mean level and the model-based rows of sentence
+//! scores: the sentence scores; M2, ERRANT, CLEME and the PT-M2 corpus row: their greedy
+//! folds rerun over the replicate's sentences; corpus GLEU: its fixed
 //! reference draws summed over the replicate's sentences; rating levels: each set's
 //! comparisons rated again, a sentence drawn k times played k times), so nothing is
 //! recounted. Intervals are percentile intervals from `green_signif`, whose generator and
@@ -21,7 +22,7 @@ use green_signif::{bootstrap_many, Interval};
 use crate::eval::{Agreement, HumanScore, Prepared};
 use crate::human;
 use crate::judgments::Matrix;
-use crate::metric::{Level, MetricConfig, Scores};
+use crate::metric::{Level, Scores};
 use crate::rating::{Comparisons, Rating};
 use crate::stats;
 use crate::Error;
@@ -104,13 +105,14 @@ impl SystemScores<'_> {
     }
 }
 
-/// Intervals aligned with [`Prepared::columns`]; `None` where a statistic is undefined.
-/// Corpus M2, ERRANT and CLEME refold their greedy reference choice over each replicate's
-/// sentences; corpus GLEU keeps its reference draws and sums the replicate's sentences.
+/// Intervals aligned with [`Prepared::columns`] of `scores` at `level`; `None` where a
+/// statistic is undefined. Corpus M2, ERRANT, CLEME and PT-M2 refold their greedy reference
+/// choice over each replicate's sentences; corpus GLEU keeps its reference draws and sums
+/// the replicate's sentences.
 pub fn intervals(
     prep: &Prepared,
     scores: &Scores,
-    config: &MetricConfig,
+    level: Level,
     human_score: HumanScore,
     boot: &Bootstrap,
 ) -> Result<Vec<Option<Interval>>, Error> {
@@ -125,7 +127,7 @@ pub fn intervals(
     let mut system_level = Vec::new();
     let mut sentence_level = Vec::new();
     for (v, view) in d.views.iter().enumerate() {
-        let metric = match config.level {
+        let metric = match level {
             Level::Mean => SystemScores::Mean(&scores.sentence),
             Level::Corpus => SystemScores::Refold(scores.folds.as_deref().ok_or_else(|| {
                 Error::Config("internal: corpus scores without their statistics".into())

@@ -488,72 +488,105 @@ fn errant_reads_reference_edits_from_the_m2_file() {
 }
 
 /// Sentence scores computed elsewhere (the CLI's model-based metrics) make a row like a
-/// mean-level configuration's: GREEN's own sentence scores given back score as GREEN does.
+/// mean-level configuration's, and with their statistics a row like a corpus-level one's:
+/// GREEN's own sentence scores and statistics given back score as GREEN does, bootstrap
+/// intervals included, at any thread count.
 #[test]
-fn scored_rows_are_mean_rows_of_their_sentence_scores() {
+fn scored_rows_are_rows_of_their_sentence_scores_or_statistics() {
+    use green_meta::metric::{self, Counts};
     use green_meta::report::Scored;
-    let config = MetricConfig {
-        metric: Metric::Green { n: 1, beta: 1.0 },
-        tokenizer: "word".into(),
-        normalization: Default::default(),
-        level: Level::Mean,
-    };
+    let configs: Vec<MetricConfig> = [Level::Corpus, Level::Mean]
+        .map(|level| MetricConfig {
+            metric: Metric::Green { n: 1, beta: 1.0 },
+            tokenizer: "word".into(),
+            normalization: Default::default(),
+            level,
+        })
+        .to_vec();
     let data = load("tiny.toml").unwrap();
-    let green = run(
-        std::slice::from_ref(&data),
-        std::slice::from_ref(&config),
-        &Options::default(),
-    )
-    .unwrap();
-    let sentences = green.rows[0].sentence_scores.clone();
     let options = Options {
-        scored: vec![Scored {
-            label: "copy mean".into(),
-            sentences,
-        }],
+        bootstrap: Some(green_meta::Bootstrap::new(200, 5, 0.95).unwrap()),
         ..Options::default()
     };
-    let report = run(
-        std::slice::from_ref(&data),
-        std::slice::from_ref(&config),
-        &options,
-    )
-    .unwrap();
-    let (ours, copy) = (&report.rows[0], &report.rows[1]);
-    assert_eq!(copy.label, "copy mean");
-    assert!(copy.config.is_none());
-    for (a, b) in ours.values.iter().zip(&copy.values) {
-        match (a, b) {
-            (Some(a), Some(b)) => {
-                assert!((a - b).abs() < 1e-12, "{:?} {:?}", ours.values, copy.values)
-            }
-            _ => assert_eq!(a, b),
-        }
+    let green = run(std::slice::from_ref(&data), &configs, &options).unwrap();
+    let sentences = green.rows[1].sentence_scores.clone();
+    let counts = Counts::new(&data, "word", Default::default(), 1).unwrap();
+    let folds = metric::score(&data, &counts, &configs[0])
+        .unwrap()
+        .folds
+        .unwrap();
+    let options = Options {
+        scored: vec![
+            Scored {
+                label: "copy corpus".into(),
+                sentences: sentences.clone(),
+                folds: vec![("tiny".into(), folds)],
+            },
+            Scored {
+                label: "copy mean".into(),
+                sentences,
+                folds: Vec::new(),
+            },
+        ],
+        ..options
+    };
+    let run_with = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run(std::slice::from_ref(&data), &configs, &options).unwrap())
+    };
+    let report = run_with(1);
+    for (ours, copy) in green.rows.iter().zip(&report.rows[2..]) {
+        assert!(copy.config.is_none());
+        assert_eq!(format!("{:?}", ours.values), format!("{:?}", copy.values));
+        assert_eq!(ours.system_scores, copy.system_scores);
+        assert!(copy.intervals.iter().any(Option::is_some), "{}", copy.label);
+        assert_eq!(
+            format!("{:?}", ours.intervals),
+            format!("{:?}", copy.intervals),
+            "{}",
+            copy.label
+        );
     }
-    assert_eq!(ours.values.len(), copy.values.len());
-    for (x, y) in ours.system_scores[0].2.iter().zip(&copy.system_scores[0].2) {
-        assert!((x - y).abs() < 1e-12);
-    }
+    assert_eq!(
+        format!("{:?}", report.rows[2].intervals),
+        format!("{:?}", run_with(3).rows[2].intervals)
+    );
+    // The corpus row is GREEN's corpus score, not the mean of its sentence scores.
+    assert_ne!(report.rows[2].system_scores, report.rows[3].system_scores);
     assert_eq!(
         report
             .sentences_tsv(std::slice::from_ref(&data))
             .lines()
             .count(),
-        5
+        9
     );
-    // Scores of another shape are an error, not a guess.
-    let bad = Options {
-        scored: vec![Scored {
-            label: "short".into(),
-            sentences: vec![("tiny".into(), vec![vec![1.0, 0.5, 0.2]])],
-        }],
-        ..Options::default()
+    // Scores or statistics of another shape or dataset are an error, not a guess.
+    let short = Scored {
+        label: "short".into(),
+        sentences: vec![("tiny".into(), vec![vec![1.0, 0.5, 0.2]])],
+        folds: Vec::new(),
     };
-    let err = run(&[data], &[config], &bad).unwrap_err().to_string();
-    assert!(
-        err.contains("'short' must score each of the 2 sentences of tiny"),
-        "{err}"
-    );
+    let elsewhere = Scored {
+        label: "elsewhere".into(),
+        folds: vec![("other".into(), options.scored[0].folds[0].1.clone())],
+        ..options.scored[0].clone()
+    };
+    for (scored, says) in [
+        (short, "'short' must score each of the 2 sentences of tiny"),
+        (elsewhere, "'elsewhere' has no statistics of dataset tiny"),
+    ] {
+        let bad = Options {
+            scored: vec![scored],
+            ..Options::default()
+        };
+        let err = run(std::slice::from_ref(&data), &configs, &bad)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 /// The gold edits the M2 rows (and the CLI's PT-M2 row) read: every sentence's from an M2

@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 
 use candle_core::DType;
 use green_m2::{sentence_stats, GoldEdit, GoldSentence, Options, SystemEdit};
+use green_metric::Metric;
 use serde::{Deserialize, Serialize};
 
 use crate::bert::{compute_error, Encoder};
@@ -297,10 +298,41 @@ pub fn sentence_level(sentences: &[SentenceStats], beta: f64) -> (Vec<Prf>, f64)
 
 /// The corpus-level PT-M2: weighted counts folded over the corpus in order.
 pub fn corpus_level(sentences: &[SentenceStats], beta: f64) -> (Weighted, Prf) {
-    let totals = sentences
-        .iter()
-        .fold(Weighted::default(), |t, s| t + s.choose(t, beta, false).1);
+    let totals = Ptm2 { beta }.fold(sentences);
     (totals, totals.score(beta))
+}
+
+/// PT-M2 as a [`green_metric::Metric`], so that whatever folds statistics (`green meta`'s
+/// views and bootstrap replicates) folds PT-M2's: a corpus is its sentences' chosen
+/// annotators' weighted counts summed one sentence after another in the order given (the
+/// floats always added in that order, so the sum does not depend on threads), and scored
+/// as [`corpus_level`] scores it; a sentence's own score is [`sentence_level`]'s.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ptm2 {
+    pub beta: f64,
+}
+
+impl Metric for Ptm2 {
+    type Stats = SentenceStats;
+    type Totals = Weighted;
+
+    fn fold<'a>(&self, stats: impl IntoIterator<Item = &'a SentenceStats>) -> Weighted {
+        stats.into_iter().fold(Weighted::default(), |t, s| {
+            t + s.choose(t, self.beta, false).1
+        })
+    }
+
+    fn score(&self, totals: &Weighted) -> f64 {
+        totals.score(self.beta).f
+    }
+
+    fn sentence_scores(&self, stats: &[SentenceStats]) -> Vec<f64> {
+        sentence_level(stats, self.beta)
+            .0
+            .iter()
+            .map(|p| p.f)
+            .collect()
+    }
 }
 
 /// A system's corpus fields in the report.

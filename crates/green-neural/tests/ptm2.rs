@@ -180,3 +180,37 @@ fn statistics_travel_and_concatenate() {
     let joined: Vec<SentenceStats> = head.iter().chain(tail).cloned().collect();
     assert_eq!(corpus_level(&joined, 0.5), corpus_level(&s, 0.5));
 }
+
+/// As a `green_metric::Metric`, PT-M2 folds any multiset of sentences (a view, a bootstrap
+/// replicate) as `corpus_level` folds those sentences written out, bit for bit, and its
+/// sentence scores are `sentence_level`'s.
+#[test]
+fn folds_are_the_corpus_level_of_the_sentences_they_repeat() {
+    use green_metric::{Folds, Metric, Resample};
+    use green_neural::ptm2::Ptm2;
+    let s = stats(&weigh(
+        &scorer(1),
+        &data("ptm2-sentences.m2"),
+        &data("ptm2-sentences.hyp"),
+    ));
+    let metric = Ptm2 { beta: 0.5 };
+    let folds = Folds {
+        metric,
+        stats: vec![s.clone()],
+    };
+    let all: Vec<usize> = (0..s.len()).collect();
+    let whole = folds.score(&all, &vec![1; s.len()], 0);
+    assert_eq!(whole.to_bits(), corpus_level(&s, 0.5).1.f.to_bits());
+    let picks = [(3, 2), (0, 1), (7, 0), (12, 3), (3, 1)];
+    let (sentences, weights): (Vec<usize>, Vec<u32>) = picks.iter().copied().unzip();
+    let repeated: Vec<SentenceStats> = picks
+        .iter()
+        .flat_map(|&(i, w)| std::iter::repeat_n(s[i].clone(), w as usize))
+        .collect();
+    assert_eq!(
+        folds.score(&sentences, &weights, 0).to_bits(),
+        corpus_level(&repeated, 0.5).1.f.to_bits()
+    );
+    let own: Vec<f64> = sentence_level(&s, 0.5).0.iter().map(|p| p.f).collect();
+    assert_eq!(metric.sentence_scores(&s), own);
+}

@@ -161,8 +161,9 @@ pub struct Args {
     /// or Hub ids in the local Hugging Face cache; LAYERS as `green ptm2 --layers`). Each runs
     /// on every dataset's sources and outputs (PT-M2 on the gold edits of datasets read from
     /// M2, as the M2 rows); a system's score in a view is the mean of its sentence scores
-    /// there (row `SOME mean`, ...), and the sentence scores meet the judgments as any row's
-    /// do.
+    /// there (row `SOME mean`, ...), and for PT-M2 also its corpus F over them (row `PT-M2
+    /// corpus`, `green ptm2`'s corpus F: weighted counts summed over the view's sentences,
+    /// or a bootstrap replicate's); the sentence scores meet the judgments as any row's do.
     #[arg(long, value_name = "METRIC=MODEL", num_args = 1..)]
     pub neural: Vec<String>,
 

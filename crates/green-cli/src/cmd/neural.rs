@@ -6,8 +6,11 @@
 //! giving its own line formatters.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
+use green_metric::{Folds, Metric as _, Resample};
+use green_neural::ptm2;
 use green_neural::report::Report;
 use serde::Serialize;
 
@@ -121,18 +124,33 @@ pub fn print<H: Serialize, C: Serialize, S: Serialize>(
     emit(&s)
 }
 
-/// `green meta --neural`: a row of sentence scores per `METRIC=MODEL` spec (`some=DIR`,
-/// `impara=QE,SE`, `scribendi=DIR`, `ptm2=DIR,LAYERS`), each model loaded once and run on
-/// every system of every dataset. PT-M2 takes the gold edits the M2 rows take (datasets
-/// whose parts are read from M2 files) and each sentence's own F, as `green ptm2 -v` prints
-/// it, so a system's mean over all sentences is `green ptm2`'s PT-M2.
+/// What a `--neural` metric gives of one system of a dataset: its sentence scores and, for
+/// PT-M2, every sentence's weighted counts, which the corpus row folds.
+struct SystemScores {
+    sentences: Vec<f64>,
+    stats: Option<Vec<ptm2::SentenceStats>>,
+}
+
+/// `green meta --neural`: rows per `METRIC=MODEL` spec (`some=DIR`, `impara=QE,SE`,
+/// `scribendi=DIR`, `ptm2=DIR,LAYERS`), each model loaded once and run on every system of
+/// every dataset: a row of sentence means (`SOME mean`, ...), and for PT-M2 first the
+/// corpus row. PT-M2 takes the gold edits the M2 rows take (datasets whose parts are read
+/// from M2 files); its sentence scores are each sentence's own F and its statistics each
+/// sentence's weighted counts, as `green ptm2 -v` and `green ptm2` use them, so on all of a
+/// dataset's sentences a system's `PT-M2 corpus` is `green ptm2`'s corpus F and its
+/// `PT-M2 mean` is `green ptm2`'s PT-M2. The corpus row scores systems with
+/// `corpus_system_files` on those files, as the M2 rows do.
 pub fn meta_rows(
     specs: &[String],
     datasets: &[green_meta::dataset::Dataset],
 ) -> Result<Vec<green_meta::report::Scored>> {
     use green_meta::dataset::Dataset;
-    /// A system's sentence scores from its dataset, the sources and its outputs.
-    type Sentences = Box<dyn Fn(&Dataset, &[String], &[String]) -> Result<Vec<f64>>>;
+    /// A system's scores from its dataset, the sources and its outputs.
+    type Score = Box<dyn Fn(&Dataset, &[String], &[String]) -> Result<SystemScores>>;
+    let means = |sentences: Vec<f64>| SystemScores {
+        sentences,
+        stats: None,
+    };
     let mut out = Vec::new();
     for spec in specs {
         let usage = "give some=DIR, impara=QE,SE, scribendi=DIR or ptm2=DIR,LAYERS (directories or Hub ids; LAYERS: the BERT layers PT-M2's BERTScore uses, 9 for bert-base-uncased)";
@@ -168,7 +186,7 @@ pub fn meta_rows(
             .split(',')
             .map(|m| model_path(Path::new(m), None))
             .collect::<Result<_>>()?;
-        let (label, score): (&str, Sentences) = match (metric, models.as_slice(), layers) {
+        let (label, score): (&str, Score) = match (metric, models.as_slice(), layers) {
             ("some", [dir], _) => {
                 let scorer =
                     green_neural::some::Scorer::open(&green_neural::some::Paths::in_dir(dir)?)?;
@@ -176,12 +194,9 @@ pub fn meta_rows(
                 (
                     "SOME",
                     Box::new(move |_: &Dataset, s: &[String], h: &[String]| {
-                        Ok(scorer
-                            .score(s, h, weights)?
-                            .iter()
-                            .map(|x| x.some)
-                            .collect())
-                    }) as Sentences,
+                        let scores = scorer.score(s, h, weights)?;
+                        Ok(means(scores.iter().map(|x| x.some).collect()))
+                    }) as Score,
                 )
             }
             ("impara", [qe, se], _) => {
@@ -190,8 +205,8 @@ pub fn meta_rows(
                     "IMPARA",
                     Box::new(move |_: &Dataset, s: &[String], h: &[String]| {
                         let scores = scorer.score(s, h, green_neural::impara::THRESHOLD)?;
-                        Ok(scores.iter().map(|x| x.impara).collect())
-                    }) as Sentences,
+                        Ok(means(scores.iter().map(|x| x.impara).collect()))
+                    }) as Score,
                 )
             }
             ("scribendi", [dir], _) => {
@@ -199,56 +214,83 @@ pub fn meta_rows(
                 (
                     "Scribendi",
                     Box::new(move |_: &Dataset, s: &[String], h: &[String]| {
-                        Ok(scorer
-                            .score(s, h)?
-                            .iter()
-                            .map(|x| f64::from(x.score))
-                            .collect())
-                    }) as Sentences,
+                        let scores = scorer.score(s, h)?;
+                        Ok(means(scores.iter().map(|x| f64::from(x.score)).collect()))
+                    }) as Score,
                 )
             }
             ("ptm2", [dir], Some(layers)) => {
-                let scorer = green_neural::ptm2::BertScore::open(dir, layers, None)?;
+                let scorer = ptm2::BertScore::open(dir, layers, None)?;
                 (
                     "PT-M2",
                     Box::new(move |d: &Dataset, _: &[String], h: &[String]| {
                         let weights = scorer
                             .weigh(&d.gold_edits("PT-M2")?, h)
                             .map_err(anyhow::Error::msg)?;
-                        let stats: Vec<_> = weights
-                            .iter()
-                            .map(green_neural::ptm2::SentenceWeights::stats)
-                            .collect();
-                        let (sentences, _) = green_neural::ptm2::sentence_level(&stats, PTM2_BETA);
-                        Ok(sentences.iter().map(|p| p.f).collect())
-                    }) as Sentences,
+                        let stats: Vec<_> =
+                            weights.iter().map(ptm2::SentenceWeights::stats).collect();
+                        Ok(SystemScores {
+                            sentences: PTM2.sentence_scores(&stats),
+                            stats: Some(stats),
+                        })
+                    }) as Score,
                 )
             }
             _ => anyhow::bail!("--neural '{spec}': {usage}"),
         };
         let mut sentences = Vec::new();
+        let mut folds = Vec::new();
         for d in datasets {
             let sources: Vec<String> = d.sentences.iter().map(|s| s.source.clone()).collect();
-            let mut systems = Vec::new();
-            for (h, name) in d.descriptor.systems.iter().enumerate() {
+            let variant = d.corpus_variant();
+            let run = |d: &Dataset, h: usize| {
                 let hyps: Vec<String> = d.sentences.iter().map(|s| s.hyps[h].clone()).collect();
-                let scores = score(d, &sources, &hyps).map_err(|e| {
+                score(d, &sources, &hyps).map_err(|e| {
+                    let name = &d.descriptor.systems[h];
                     anyhow::anyhow!("{label} on system {name} of {}: {e}", d.descriptor.name)
-                })?;
-                systems.push(scores);
+                })
+            };
+            let mut systems = Vec::new();
+            let mut stats = Vec::new();
+            for h in 0..d.descriptor.systems.len() {
+                let mut scores = run(d, h)?;
+                if let Some(s) = scores.stats.take() {
+                    stats.push(match &variant {
+                        Some((alt, replaced)) if replaced.contains(&h) => {
+                            run(alt, h)?.stats.unwrap_or_default()
+                        }
+                        _ => s,
+                    });
+                }
+                systems.push(scores.sentences);
             }
             let rows = (0..sources.len())
                 .map(|i| systems.iter().map(|s| s[i]).collect())
                 .collect();
             sentences.push((d.descriptor.name.clone(), rows));
+            if !stats.is_empty() {
+                let folds_of: Arc<dyn Resample> = Arc::new(Folds {
+                    metric: PTM2,
+                    stats,
+                });
+                folds.push((d.descriptor.name.clone(), folds_of));
+            }
+        }
+        if !folds.is_empty() {
+            out.push(green_meta::report::Scored {
+                label: format!("{label} corpus"),
+                sentences: sentences.clone(),
+                folds,
+            });
         }
         out.push(green_meta::report::Scored {
             label: format!("{label} mean"),
             sentences,
+            folds: Vec::new(),
         });
     }
     Ok(out)
 }
 
-/// The β of PT-M2's rows in `green meta`: `green ptm2`'s default, the M2 rows' β.
-const PTM2_BETA: f64 = 0.5;
+/// PT-M2 in `green meta`: β is `green ptm2`'s default, the M2 rows' β.
+const PTM2: ptm2::Ptm2 = ptm2::Ptm2 { beta: 0.5 };
