@@ -6,9 +6,7 @@ use anyhow::Result;
 use green_neural::impara::{self, Scorer, SentenceScore};
 
 use crate::args::NeuralArgs;
-use crate::cmd::neural::{
-    model_path, print, score_systems, stats_file, systems, Settings, Threshold,
-};
+use crate::cmd::neural::{model_path, print, score_and_show, systems, Settings, Threshold};
 use crate::stats::ShardFile;
 
 #[derive(clap::Args, Debug)]
@@ -41,25 +39,18 @@ pub fn run(args: &Args) -> Result<()> {
         &model_path(&args.se, revision)?,
     )?;
     scorer.batch_size = args.common.batch_size(32)?;
-    let (provenance, scored) = score_systems(&args.common, |src, hyp| {
-        scorer.score(src, hyp, args.threshold)
-    })?;
-    let settings = Settings {
-        digest: scorer.digest()?,
-        options: Threshold {
-            threshold: args.threshold,
-        },
+    let digest = scorer.digest()?;
+    let signature = impara::signature(&digest, args.threshold);
+    let threshold = Threshold {
+        threshold: args.threshold,
     };
-    let signature = impara::signature(&settings.digest, args.threshold);
-    let file = stats_file(
+    score_and_show(
+        &args.common,
         "impara",
-        provenance,
-        settings,
-        signature,
-        scored,
-        args.common.stats.as_deref(),
-    )?;
-    show(&file, &args.common.format, args.common.sentences)
+        (Settings::new(digest, threshold), signature),
+        |src, hyp| scorer.score(src, hyp, args.threshold),
+        show,
+    )
 }
 
 /// What `--stats` writes: every system's sentence scores, the models' digest and the

@@ -35,7 +35,7 @@ pub(crate) type Named<S> = Vec<(String, Vec<S>)>;
 
 /// Every system of `common` scored against its source by `score` (the `--rows` of them),
 /// with its path, and where the rows come from.
-pub(crate) fn score_systems<S>(
+fn score_systems<S>(
     common: &NeuralArgs,
     mut score: impl FnMut(&[String], &[String]) -> green_neural::Result<Vec<S>>,
 ) -> Result<(Provenance, Named<S>)> {
@@ -67,10 +67,31 @@ pub(crate) struct Settings<O> {
     pub(crate) options: O,
 }
 
+impl<O> Settings<O> {
+    pub(crate) fn new(digest: String, options: O) -> Self {
+        Settings { digest, options }
+    }
+}
+
 /// IMPARA's and Scribendi's one setting.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct Threshold {
     pub(crate) threshold: f64,
+}
+
+/// A reference-free metric's run: every system of `common` (its `--rows`) scored by
+/// `score`, the statistics written to `--stats`, the output printed by `show`.
+pub(crate) fn score_and_show<O: Serialize, S: Serialize>(
+    common: &NeuralArgs,
+    metric: &str,
+    (settings, signature): (Settings<O>, String),
+    score: impl FnMut(&[String], &[String]) -> green_neural::Result<Vec<S>>,
+    show: impl Fn(&ShardFile<Settings<O>, S>, &str, bool) -> Result<()>,
+) -> Result<()> {
+    let (provenance, scored) = score_systems(common, score)?;
+    let path = common.stats.as_deref();
+    let file = stats_file(metric, provenance, settings, signature, scored, path)?;
+    show(&file, &common.format, common.sentences)
 }
 
 /// The statistics of `systems` under `signature`, written to `path` when there is one.

@@ -6,9 +6,7 @@ use anyhow::Result;
 use green_neural::scribendi::{self, Scorer, SentenceScore};
 
 use crate::args::NeuralArgs;
-use crate::cmd::neural::{
-    model_path, print, score_systems, stats_file, systems, Settings, Threshold,
-};
+use crate::cmd::neural::{model_path, print, score_and_show, systems, Settings, Threshold};
 use crate::stats::ShardFile;
 
 #[derive(clap::Args, Debug)]
@@ -32,23 +30,18 @@ pub fn run(args: &Args) -> Result<()> {
     let mut scorer = Scorer::open(&model_path(&args.model, args.common.revision.as_deref())?)?;
     scorer.threshold = args.threshold;
     scorer.batch_size = args.common.batch_size(32)?;
-    let (provenance, scored) = score_systems(&args.common, |src, hyp| scorer.score(src, hyp))?;
-    let settings = Settings {
-        digest: scorer.digest()?,
-        options: Threshold {
-            threshold: args.threshold,
-        },
+    let digest = scorer.digest()?;
+    let signature = scribendi::signature(&digest, args.threshold);
+    let threshold = Threshold {
+        threshold: args.threshold,
     };
-    let signature = scribendi::signature(&settings.digest, args.threshold);
-    let file = stats_file(
+    score_and_show(
+        &args.common,
         "scribendi",
-        provenance,
-        settings,
-        signature,
-        scored,
-        args.common.stats.as_deref(),
-    )?;
-    show(&file, &args.common.format, args.common.sentences)
+        (Settings::new(digest, threshold), signature),
+        |src, hyp| scorer.score(src, hyp),
+        show,
+    )
 }
 
 /// What `--stats` writes: every system's sentence scores, the model's digest and the

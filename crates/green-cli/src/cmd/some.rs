@@ -6,7 +6,7 @@ use anyhow::Result;
 use green_neural::some::{self, Paths, Scorer, SentenceScore, Weights};
 
 use crate::args::NeuralArgs;
-use crate::cmd::neural::{model_path, print, score_systems, stats_file, systems, Settings};
+use crate::cmd::neural::{model_path, print, score_and_show, systems, Settings};
 use crate::stats::ShardFile;
 
 #[derive(clap::Args, Debug)]
@@ -53,22 +53,15 @@ pub fn run(args: &Args) -> Result<()> {
         fluency: args.weight_f,
         meaning: args.weight_m,
     };
-    let (provenance, scored) =
-        score_systems(&args.common, |src, hyp| scorer.score(src, hyp, weights))?;
-    let settings = Settings {
-        digest: scorer.digest()?,
-        options: weights,
-    };
-    let signature = some::signature(&settings.digest, weights);
-    let file = stats_file(
+    let digest = scorer.digest()?;
+    let signature = some::signature(&digest, weights);
+    score_and_show(
+        &args.common,
         "some",
-        provenance,
-        settings,
-        signature,
-        scored,
-        args.common.stats.as_deref(),
-    )?;
-    show(&file, &args.common.format, args.common.sentences)
+        (Settings::new(digest, weights), signature),
+        |src, hyp| scorer.score(src, hyp, weights),
+        show,
+    )
 }
 
 /// What `--stats` writes: every system's sentence scores, the models' digest and the weights.
