@@ -6,7 +6,10 @@
 //! message rather than approximated.
 
 use anyhow::{bail, Context, Result};
-use green_edits::typed::{Classifier, Doc, Merger};
+use std::ops::Range;
+
+use green_edits::conllu::Sentence;
+use green_edits::typed::{line_sentences, Classifier, Merger};
 use green_engine::CollectInOrder;
 use rayon::prelude::*;
 
@@ -204,20 +207,26 @@ fn typed(args: &Args) -> Result<()> {
     if rayon::current_num_threads() == 1 {
         one_arena();
     }
-    // Each file's lines and the Docs of its lines, read in parallel.
-    let files: Vec<(Vec<String>, Vec<Doc>)> = paths
+    // Each file's lines and CoNLL-U text, read in parallel; then which sentences make each
+    // line. Docs are made in the blocks, only for lines that are aligned.
+    let texts: Vec<(Vec<String>, String)> = paths
         .par_iter()
         .zip(&args.annotations)
         .map(|(path, conllu_path)| {
-            let lines = lines(path)?;
-            let text = crate::input::read_text(conllu_path)?;
-            let sentences = green_edits::conllu::parse(&text, conllu_path)?;
-            let docs = green_edits::typed::docs_for_lines(&lines, &sentences, path, conllu_path)?;
-            anyhow::Ok((lines, docs))
+            anyhow::Ok((lines(path)?, crate::input::read_text(conllu_path)?))
         })
         .collect_in_order()?;
-    let (orig, orig_docs) = &files[0];
-    for (path, (c, _)) in args.cor.iter().zip(&files[1..]) {
+    let files: Vec<(&[String], Vec<Sentence>, Vec<Range<usize>>)> = texts
+        .par_iter()
+        .zip(paths.par_iter().zip(&args.annotations))
+        .map(|((lines, text), (path, conllu_path))| {
+            let sentences = green_edits::conllu::parse(text, conllu_path)?;
+            let ranges = line_sentences(lines, &sentences, path, conllu_path)?;
+            anyhow::Ok((lines.as_slice(), sentences, ranges))
+        })
+        .collect_in_order()?;
+    let (orig, orig_sentences, orig_ranges) = &files[0];
+    for (path, (c, _, _)) in args.cor.iter().zip(&files[1..]) {
         if c.len() != orig.len() {
             bail!(
                 "{path} has {} lines but {orig_path} has {}; the corrected files must match the source line for line",
@@ -243,13 +252,15 @@ fn typed(args: &Args) -> Result<()> {
     let blocks: Vec<String> = (0..orig.len())
         .into_par_iter()
         .map(|i| {
-            let cors: Vec<(&str, &Doc)> = files[1..]
+            let cors: Vec<(&str, &[Sentence])> = files[1..]
                 .iter()
-                .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
+                .map(|(lines, sentences, ranges)| {
+                    (lines[i].as_str(), &sentences[ranges[i].clone()])
+                })
                 .collect();
             green_edits::typed::block(
                 &orig[i],
-                &orig_docs[i],
+                &orig_sentences[orig_ranges[i].clone()],
                 &cors,
                 args.lev,
                 merger,
