@@ -216,21 +216,25 @@ fn typed(args: &Args) -> Result<()> {
             anyhow::Ok((lines(path)?, crate::input::read_text(conllu_path)?))
         })
         .collect_in_order()?;
-    let files: Vec<(&[String], Vec<Sentence>, Vec<Range<usize>>)> = texts
+    let files: Vec<Annotated> = texts
         .par_iter()
         .zip(paths.par_iter().zip(&args.annotations))
         .map(|((lines, text), (path, conllu_path))| {
             let sentences = green_edits::conllu::parse(text, conllu_path)?;
             let ranges = line_sentences(lines, &sentences, path, conllu_path)?;
-            anyhow::Ok((lines.as_slice(), sentences, ranges))
+            anyhow::Ok(Annotated {
+                lines,
+                sentences,
+                ranges,
+            })
         })
         .collect_in_order()?;
-    let (orig, orig_sentences, orig_ranges) = &files[0];
-    for (path, (c, _, _)) in args.cor.iter().zip(&files[1..]) {
-        if c.len() != orig.len() {
+    let orig = &files[0].lines;
+    for (path, c) in args.cor.iter().zip(&files[1..]) {
+        if c.lines.len() != orig.len() {
             bail!(
                 "{path} has {} lines but {orig_path} has {}; the corrected files must match the source line for line",
-                c.len(),
+                c.lines.len(),
                 orig.len()
             );
         }
@@ -254,13 +258,11 @@ fn typed(args: &Args) -> Result<()> {
         .map(|i| {
             let cors: Vec<(&str, &[Sentence])> = files[1..]
                 .iter()
-                .map(|(lines, sentences, ranges)| {
-                    (lines[i].as_str(), &sentences[ranges[i].clone()])
-                })
+                .map(|f| (f.lines[i].as_str(), f.line(i)))
                 .collect();
             green_edits::typed::block(
                 &orig[i],
-                &orig_sentences[orig_ranges[i].clone()],
+                files[0].line(i),
                 &cors,
                 args.lev,
                 merger,
@@ -270,6 +272,20 @@ fn typed(args: &Args) -> Result<()> {
         })
         .collect_in_order()?;
     write(args, &blocks.concat())
+}
+
+/// A text file's lines, the sentences of its CoNLL-U, and which of them make each line.
+struct Annotated<'a> {
+    lines: &'a [String],
+    sentences: Vec<Sentence<'a>>,
+    ranges: Vec<Range<usize>>,
+}
+
+impl Annotated<'_> {
+    /// The sentences of line `i`.
+    fn line(&self, i: usize) -> &[Sentence<'_>] {
+        &self.sentences[self.ranges[i].clone()]
+    }
 }
 
 /// glibc gives each thread its own arena, which grows a page at a time, each step an
