@@ -15,6 +15,7 @@ mod lancaster;
 pub mod merger;
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -220,9 +221,10 @@ pub struct Linguistic<'a> {
     /// What the cost compares of each token, read once, not once per cell.
     orig_keys: Vec<Key<'a>>,
     cor_keys: Vec<Key<'a>>,
-    /// Per source token of ASCII text of at most 64 bytes: where each byte occurs in it, for
-    /// the bit-parallel LCS against every target token.
-    masks: Vec<Option<[u64; 128]>>,
+    /// Per source token whose text is ASCII of at most 64 bytes: where each byte occurs in
+    /// it, for the bit-parallel LCS against every target token; made when the token's row is
+    /// first aligned (the rows of a common prefix and suffix never are).
+    masks: Vec<OnceCell<[u64; 128]>>,
 }
 
 /// A token's text, lower case, lemma and POS, whether the POS is an open class, and
@@ -254,10 +256,7 @@ impl<'a> Linguistic<'a> {
     pub fn new(orig: &'a Doc, cor: &'a Doc) -> Self {
         let orig_keys: Vec<Key> = orig.tokens.iter().map(Key::new).collect();
         let cor_keys = cor.tokens.iter().map(Key::new).collect();
-        let masks = orig_keys
-            .iter()
-            .map(|k| (k.ascii && k.text.len() <= 64).then(|| masks(k.text.as_bytes())))
-            .collect();
+        let masks = orig_keys.iter().map(|_| OnceCell::new()).collect();
         Linguistic {
             orig_keys,
             cor_keys,
@@ -283,9 +282,11 @@ impl Cost for Linguistic<'_> {
             0.5
         };
         let (a, b) = (o.text, c.text);
-        let chars = match &self.masks[i] {
-            Some(at) if c.ascii => ratio(a.len() + b.len(), lcs_masked(at, a.len(), b.as_bytes())),
-            _ => indel_distance(a, b),
+        let chars = if o.ascii && c.ascii && a.len() <= 64 {
+            let at = self.masks[i].get_or_init(|| masks(a.as_bytes()));
+            ratio(a.len() + b.len(), lcs_masked(at, a.len(), b.as_bytes()))
+        } else {
+            indel_distance(a, b)
         };
         lemma + pos + chars
     }
