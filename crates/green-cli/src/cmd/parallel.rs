@@ -216,13 +216,13 @@ fn typed(args: &Args) -> Result<()> {
             anyhow::Ok((lines(path)?, crate::input::read_text(conllu_path)?))
         })
         .collect_in_order()?;
-    let files: Vec<Annotated> = texts
+    let files: Vec<AnnotatedFile> = texts
         .par_iter()
         .zip(paths.par_iter().zip(&args.annotations))
         .map(|((lines, text), (path, conllu_path))| {
             let sentences = green_edits::conllu::parse(text, conllu_path)?;
             let ranges = line_sentences(lines, &sentences, path, conllu_path)?;
-            anyhow::Ok(Annotated {
+            anyhow::Ok(AnnotatedFile {
                 lines,
                 sentences,
                 ranges,
@@ -275,13 +275,13 @@ fn typed(args: &Args) -> Result<()> {
 }
 
 /// A text file's lines, the sentences of its CoNLL-U, and which of them make each line.
-struct Annotated<'a> {
+struct AnnotatedFile<'a> {
     lines: &'a [String],
     sentences: Vec<Sentence<'a>>,
     ranges: Vec<Range<usize>>,
 }
 
-impl Annotated<'_> {
+impl AnnotatedFile<'_> {
     /// The sentences of line `i`.
     fn line(&self, i: usize) -> &[Sentence<'_>] {
         &self.sentences[self.ranges[i].clone()]
