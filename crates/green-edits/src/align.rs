@@ -254,7 +254,8 @@ impl Window {
     /// The window state of a table whose rows and columns start after `p` common tokens: those
     /// tokens are seen before the first row, and at the start of every row.
     fn new(cost: &dyn Cost, n: usize, m: usize, p: usize) -> Window {
-        let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        // Short keys, hashed once per token: Fx, not SipHash (no untrusted input to resist).
+        let mut ids = rustc_hash::FxHashMap::with_capacity_and_hasher(n + m, Default::default());
         let mut id = |word| {
             let next = ids.len() as u32;
             *ids.entry(word).or_insert(next)

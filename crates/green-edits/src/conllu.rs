@@ -10,7 +10,7 @@
 use crate::Error;
 
 /// One syntactic word: its fields borrowed from the file's text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Word<'a> {
     pub form: &'a str,
     pub lemma: &'a str,
@@ -39,8 +39,20 @@ pub fn parse<'a>(text: &'a str, path: &str) -> Result<Vec<Sentence<'a>>, Error> 
     let mut out = Vec::new();
     let mut words: Vec<Word> = Vec::new();
     let mut first = 0;
-    // Words gather in one buffer; each sentence takes an exact copy (one allocation).
-    let end = |words: &mut Vec<Word<'a>>, first: usize, out: &mut Vec<Sentence<'a>>| {
+    // Words gather in one buffer; each sentence takes an exact copy (one allocation), its
+    // heads checked while the buffer is in cache.
+    let mut end = |words: &mut Vec<Word<'a>>, first: usize| {
+        if let Some(w) = words.iter().find(|w| w.head > words.len()) {
+            return Err(err(
+                first,
+                format!(
+                    "word '{}' has head {} but its sentence has {} words",
+                    w.form,
+                    w.head,
+                    words.len()
+                ),
+            ));
+        }
         if !words.is_empty() {
             out.push(Sentence {
                 line: first,
@@ -48,97 +60,136 @@ pub fn parse<'a>(text: &'a str, path: &str) -> Result<Vec<Sentence<'a>>, Error> 
             });
             words.clear();
         }
+        Ok(())
     };
-    for (n, line) in text.split('\n').enumerate() {
-        let n = n + 1;
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.trim().is_empty() {
-            end(&mut words, first, &mut out);
-            continue;
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        // The columns as `split('\t')` gives them, a byte loop being quicker on short fields.
-        let mut cols = [""; 10];
-        let mut count = 0;
-        let mut from = 0;
-        for (k, &b) in line.as_bytes().iter().enumerate() {
-            if b == b'\t' {
-                if count < cols.len() {
-                    cols[count] = &line[from..k];
+    let mut start = 0;
+    let mut tabs = [0; 9];
+    for n in 1.. {
+        let (len, count) = scan_line(&text.as_bytes()[start..], &mut tabs);
+        let whole = &text[start..start + len];
+        start += len + 1;
+        let line = whole.strip_suffix('\r').unwrap_or(whole);
+        // A word or comment line starts with a visible character: only others may be blank.
+        if !line.as_bytes().first().is_some_and(u8::is_ascii_graphic) && line.trim().is_empty() {
+            end(&mut words, first)?;
+        } else if !line.starts_with('#') {
+            let cols = columns(line, &tabs, count).map_err(|m| err(n, m))?;
+            if let Some(word) = word(&cols, words.len()).map_err(|m| err(n, m))? {
+                if words.is_empty() {
+                    first = n;
                 }
-                count += 1;
-                from = k + 1;
+                words.push(word);
             }
         }
-        if count < cols.len() {
-            cols[count] = &line[from..];
-        }
-        count += 1;
-        if count != cols.len() {
-            return Err(err(
-                n,
-                format!(
-                    "{count} tab-separated columns, CoNLL-U has 10 (ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC)"
-                ),
-            ));
-        }
-        if cols[0].contains(['-', '.']) {
-            continue; // a multi-word token's range or an empty node
-        }
-        let id: usize = cols[0]
-            .parse()
-            .map_err(|_| err(n, format!("ID '{}' is not a word number", cols[0])))?;
-        if id != words.len() + 1 {
-            return Err(err(
-                n,
-                format!(
-                    "word {id} follows word {}; a sentence's words are numbered 1, 2, 3, ... (a blank line ends a sentence)",
-                    words.len()
-                ),
-            ));
-        }
-        let head = match cols[6] {
-            "_" => 0,
-            h => h
-                .parse()
-                .map_err(|_| err(n, format!("HEAD '{h}' is not a word number")))?,
-        };
-        let value = |s: &'a str| if s == "_" { "" } else { s };
-        let form = cols[1];
-        let lemma = if cols[2] == "_" && form == "_" {
-            form
-        } else {
-            value(cols[2])
-        };
-        if words.is_empty() {
-            first = n;
-        }
-        words.push(Word {
-            form,
-            lemma,
-            upos: value(cols[3]),
-            xpos: value(cols[4]),
-            head,
-            deprel: value(cols[7]),
-        });
-    }
-    end(&mut words, first, &mut out);
-    for s in &out {
-        if let Some(w) = s.words.iter().find(|w| w.head > s.words.len()) {
-            return Err(err(
-                s.line,
-                format!(
-                    "word '{}' has head {} but its sentence has {} words",
-                    w.form,
-                    w.head,
-                    s.words.len()
-                ),
-            ));
+        if start > text.len() {
+            break;
         }
     }
+    end(&mut words, first)?;
     Ok(out)
+}
+
+/// The first eight columns of a word line with `count` tabs, the first at `tabs`.
+fn columns<'a>(line: &'a str, tabs: &[usize; 9], count: usize) -> Result<[&'a str; 8], String> {
+    if count != 9 {
+        return Err(format!(
+            "{} tab-separated columns, CoNLL-U has 10 (ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC)",
+            count + 1
+        ));
+    }
+    let col = |k: usize| &line[if k == 0 { 0 } else { tabs[k - 1] + 1 }..tabs[k]];
+    Ok([
+        col(0),
+        col(1),
+        col(2),
+        col(3),
+        col(4),
+        col(5),
+        col(6),
+        col(7),
+    ])
+}
+
+/// The word of a line's columns, if it is the next of a sentence that has `before` words;
+/// none for a multi-word token's range or an empty node.
+fn word<'a>(cols: &[&'a str; 8], before: usize) -> Result<Option<Word<'a>>, String> {
+    if cols[0].bytes().any(|b| b == b'-' || b == b'.') {
+        return Ok(None);
+    }
+    let id: usize = cols[0]
+        .parse()
+        .map_err(|_| format!("ID '{}' is not a word number", cols[0]))?;
+    if id != before + 1 {
+        return Err(format!(
+            "word {id} follows word {before}; a sentence's words are numbered 1, 2, 3, ... (a blank line ends a sentence)"
+        ));
+    }
+    let head = match cols[6] {
+        "_" => 0,
+        h => h
+            .parse()
+            .map_err(|_| format!("HEAD '{h}' is not a word number"))?,
+    };
+    let value = |s: &'a str| if s == "_" { "" } else { s };
+    let form = cols[1];
+    let lemma = if cols[2] == "_" && form == "_" {
+        form
+    } else {
+        value(cols[2])
+    };
+    Ok(Some(Word {
+        form,
+        lemma,
+        upos: value(cols[3]),
+        xpos: value(cols[4]),
+        head,
+        deprel: value(cols[7]),
+    }))
+}
+
+/// Finds the end of `text`'s first line (its `\n`, or the end) and the tabs before it:
+/// writes the offsets of the first nine into `tabs`, returns the line's length and how many
+/// tabs it has. Eight bytes at a time: a CoNLL-U line is mostly short fields, so a byte
+/// loop spends its time between them.
+fn scan_line(text: &[u8], tabs: &mut [usize; 9]) -> (usize, usize) {
+    let mut count = 0;
+    let mut at = 0;
+    while let Some(chunk) = text.get(at..at + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let newline = zero_bytes(x ^ 0x0A0A_0A0A_0A0A_0A0A);
+        // Only the tabs before the first newline (its bit and all above it cleared).
+        let mut tab = zero_bytes(x ^ 0x0909_0909_0909_0909) & newline.wrapping_sub(1) & !newline;
+        while tab != 0 {
+            found(tabs, &mut count, at + tab.trailing_zeros() as usize / 8);
+            tab &= tab - 1;
+        }
+        if newline != 0 {
+            return (at + newline.trailing_zeros() as usize / 8, count);
+        }
+        at += 8;
+    }
+    for (k, &b) in text[at..].iter().enumerate() {
+        match b {
+            b'\n' => return (at + k, count),
+            b'\t' => found(tabs, &mut count, at + k),
+            _ => {}
+        }
+    }
+    (text.len(), count)
+}
+
+/// The high bit of each byte of `x` that is zero, and no other bit (no carry crosses bytes).
+fn zero_bytes(x: u64) -> u64 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    !(((x & LOW) + LOW) | x | LOW)
+}
+
+/// Notes the tab at `at`, the `count`th of its line.
+fn found(tabs: &mut [usize; 9], count: &mut usize, at: usize) {
+    if let Some(t) = tabs.get_mut(*count) {
+        *t = at;
+    }
+    *count += 1;
 }
 
 #[cfg(test)]
@@ -160,6 +211,27 @@ mod tests {
         assert_eq!((s[0].words[0].head, s[0].words[2].head), (3, 0));
         assert_eq!(s[1].words[0].lemma, "_");
         assert_eq!(s[1].words[0].deprel, "");
+    }
+
+    #[test]
+    fn lines_and_tabs_are_found_as_a_byte_loop_finds_them() {
+        for text in [
+            "",
+            "\t",
+            "\n",
+            "a\tb",
+            "1\tThe\tthe\tDET\tDT\t_\t2\tdet\t_\t_\n2\tcat\t",
+            "\t\t\t\t\t\t\t\t\t\t\t\t",
+            "\u{8}\t\u{1}\t\u{89}é\t\tx\u{9}\u{8}\n\t\t",
+            "abcdefg\n\tabcdefgh\n",
+        ] {
+            let len = text.find('\n').unwrap_or(text.len());
+            let want: Vec<usize> = text[..len].match_indices('\t').map(|(k, _)| k).collect();
+            let mut tabs = [0; 9];
+            let (got, count) = scan_line(text.as_bytes(), &mut tabs);
+            assert_eq!((got, count), (len, want.len()), "{text:?}");
+            assert_eq!(&tabs[..count.min(9)], &want[..count.min(9)], "{text:?}");
+        }
     }
 
     #[test]

@@ -14,7 +14,10 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use green_edits::typed::{block, docs_for_lines, Classifier, Merger};
+use std::ops::Range;
+
+use green_edits::conllu::Sentence;
+use green_edits::typed::{block, line_sentences, Classifier, Merger};
 
 /// What the goldens keep of a correction: `#` and the 64-bit FNV-1a hash of its bytes, so
 /// they hold no fragment of the systems' text.
@@ -137,8 +140,9 @@ fn typed_m2_equals_errant_for_13_systems_and_4_mergers() {
         text.push('\n');
         conllu_of.insert(k, text);
     }
-    // Each file's CoNLL-U (a sentence per non-empty line), read back as Docs.
-    let docs: HashMap<&str, Vec<green_edits::typed::Doc>> = files
+    // Each file's CoNLL-U (a sentence per non-empty line), read back as each line's
+    // sentences, whose Docs `block` makes when it aligns (as `green errant-parallel` does).
+    let conllu: HashMap<&str, String> = files
         .iter()
         .map(|(name, ls)| {
             let text: String = ls
@@ -147,14 +151,22 @@ fn typed_m2_equals_errant_for_13_systems_and_4_mergers() {
                 .filter(|k| !k.is_empty())
                 .map(|k| conllu_of[k.as_str()].clone())
                 .collect();
-            let path = format!("{name}.conllu");
-            let sentences = green_edits::conllu::parse(&text, &path).unwrap();
-            (
-                name.as_str(),
-                docs_for_lines(ls, &sentences, name, &path).unwrap(),
-            )
+            (name.as_str(), text)
         })
         .collect();
+    let parsed: HashMap<&str, (Vec<Sentence>, Vec<Range<usize>>)> = files
+        .iter()
+        .map(|(name, ls)| {
+            let path = format!("{name}.conllu");
+            let sentences = green_edits::conllu::parse(&conllu[name.as_str()], &path).unwrap();
+            let ranges = line_sentences(ls, &sentences, name, &path).unwrap();
+            (name.as_str(), (sentences, ranges))
+        })
+        .collect();
+    let line = |name: &str, i: usize| {
+        let (sentences, ranges) = &parsed[name];
+        &sentences[ranges[i].clone()]
+    };
     let english = Classifier::english();
     let mut checked = 0;
     let mut failures = Vec::new();
@@ -182,8 +194,8 @@ fn typed_m2_equals_errant_for_13_systems_and_4_mergers() {
                 .map(|(i, s)| {
                     block(
                         s,
-                        &docs["source"][i],
-                        &[(cor[i].as_str(), &docs[system][i])],
+                        line("source", i),
+                        &[(cor[i].as_str(), line(system, i))],
                         false,
                         merger,
                         &english,

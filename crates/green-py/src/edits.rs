@@ -342,7 +342,8 @@ pub fn errant_parallel_conllu(
     classifier: &str,
     lev: bool,
 ) -> PyResult<String> {
-    use green_edits::typed::{block, docs_for_lines, Classifier, Merger};
+    use green_edits::conllu::Sentence;
+    use green_edits::typed::{block, line_sentences, Classifier, Merger};
     let merger: Merger = merge.parse().map_err(green_err)?;
     let classifier = match classifier {
         "english" => Classifier::english(),
@@ -375,28 +376,33 @@ pub fn errant_parallel_conllu(
         }
     }
     pool::detach(py, || -> Result<String, String> {
-        let docs = |lines: &[String], text: &str, name: &str| {
-            let sentences = green_edits::conllu::parse(text, &format!("{name} CoNLL-U"))
-                .map_err(|e| e.to_string())?;
-            docs_for_lines(lines, &sentences, name, &format!("{name} CoNLL-U"))
-                .map_err(|e| e.to_string())
-        };
-        let orig_docs = docs(&orig, orig_conllu, "orig")?;
-        let cor_docs = cor
-            .iter()
-            .zip(&cor_conllu)
-            .enumerate()
-            .map(|(k, (lines, text))| docs(lines, text, &format!("cor[{k}]")))
+        // Each line's sentences; Docs are made only for the lines that are aligned.
+        let files = std::iter::once((&orig, orig_conllu, "orig".to_string()))
+            .chain(
+                cor.iter()
+                    .zip(&cor_conllu)
+                    .enumerate()
+                    .map(|(k, (lines, text))| (lines, text.as_str(), format!("cor[{k}]"))),
+            )
+            .map(|(lines, text, name)| {
+                let conllu_name = format!("{name} CoNLL-U");
+                let sentences =
+                    green_edits::conllu::parse(text, &conllu_name).map_err(|e| e.to_string())?;
+                let ranges = line_sentences(lines, &sentences, &name, &conllu_name)
+                    .map_err(|e| e.to_string())?;
+                Ok((sentences, ranges))
+            })
             .collect::<Result<Vec<_>, String>>()?;
+        let line = |k: usize, i: usize| &files[k].0[files[k].1[i].clone()];
         orig.iter()
             .enumerate()
             .map(|(i, o)| {
-                let c: Vec<(&str, &green_edits::typed::Doc)> = cor
+                let c: Vec<(&str, &[Sentence])> = cor
                     .iter()
-                    .zip(&cor_docs)
-                    .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
+                    .enumerate()
+                    .map(|(k, lines)| (lines[i].as_str(), line(k + 1, i)))
                     .collect();
-                block(o, &orig_docs[i], &c, lev, merger, &classifier)
+                block(o, line(0, i), &c, lev, merger, &classifier)
                     .map_err(|e| format!("line {}: {e}", i + 1))
             })
             .collect()

@@ -6,7 +6,10 @@
 //! message rather than approximated.
 
 use anyhow::{bail, Context, Result};
-use green_edits::typed::{Classifier, Doc, Merger};
+use std::ops::Range;
+
+use green_edits::conllu::Sentence;
+use green_edits::typed::{line_sentences, Classifier, Merger};
 use green_engine::CollectInOrder;
 use rayon::prelude::*;
 
@@ -204,24 +207,34 @@ fn typed(args: &Args) -> Result<()> {
     if rayon::current_num_threads() == 1 {
         one_arena();
     }
-    // Each file's lines and the Docs of its lines, read in parallel.
-    let files: Vec<(Vec<String>, Vec<Doc>)> = paths
+    // Each file's lines and CoNLL-U text, read in parallel; then which sentences make each
+    // line. Docs are made in the blocks, only for lines that are aligned.
+    let texts: Vec<(Vec<String>, String)> = paths
         .par_iter()
         .zip(&args.annotations)
         .map(|(path, conllu_path)| {
-            let lines = lines(path)?;
-            let text = crate::input::read_text(conllu_path)?;
-            let sentences = green_edits::conllu::parse(&text, conllu_path)?;
-            let docs = green_edits::typed::docs_for_lines(&lines, &sentences, path, conllu_path)?;
-            anyhow::Ok((lines, docs))
+            anyhow::Ok((lines(path)?, crate::input::read_text(conllu_path)?))
         })
         .collect_in_order()?;
-    let (orig, orig_docs) = &files[0];
-    for (path, (c, _)) in args.cor.iter().zip(&files[1..]) {
-        if c.len() != orig.len() {
+    let files: Vec<AnnotatedFile> = texts
+        .par_iter()
+        .zip(paths.par_iter().zip(&args.annotations))
+        .map(|((lines, text), (path, conllu_path))| {
+            let sentences = green_edits::conllu::parse(text, conllu_path)?;
+            let ranges = line_sentences(lines, &sentences, path, conllu_path)?;
+            anyhow::Ok(AnnotatedFile {
+                lines,
+                sentences,
+                ranges,
+            })
+        })
+        .collect_in_order()?;
+    let orig = &files[0].lines;
+    for (path, c) in args.cor.iter().zip(&files[1..]) {
+        if c.lines.len() != orig.len() {
             bail!(
                 "{path} has {} lines but {orig_path} has {}; the corrected files must match the source line for line",
-                c.len(),
+                c.lines.len(),
                 orig.len()
             );
         }
@@ -243,13 +256,13 @@ fn typed(args: &Args) -> Result<()> {
     let blocks: Vec<String> = (0..orig.len())
         .into_par_iter()
         .map(|i| {
-            let cors: Vec<(&str, &Doc)> = files[1..]
+            let cors: Vec<(&str, &[Sentence])> = files[1..]
                 .iter()
-                .map(|(lines, docs)| (lines[i].as_str(), &docs[i]))
+                .map(|f| (f.lines[i].as_str(), f.line(i)))
                 .collect();
             green_edits::typed::block(
                 &orig[i],
-                &orig_docs[i],
+                files[0].line(i),
                 &cors,
                 args.lev,
                 merger,
@@ -259,6 +272,20 @@ fn typed(args: &Args) -> Result<()> {
         })
         .collect_in_order()?;
     write(args, &blocks.concat())
+}
+
+/// A text file's lines, the sentences of its CoNLL-U, and which of them make each line.
+struct AnnotatedFile<'a> {
+    lines: &'a [String],
+    sentences: Vec<Sentence<'a>>,
+    ranges: Vec<Range<usize>>,
+}
+
+impl AnnotatedFile<'_> {
+    /// The sentences of line `i`.
+    fn line(&self, i: usize) -> &[Sentence<'_>] {
+        &self.sentences[self.ranges[i].clone()]
+    }
 }
 
 /// glibc gives each thread its own arena, which grows a page at a time, each step an

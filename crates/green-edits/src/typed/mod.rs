@@ -14,7 +14,10 @@ pub mod classify;
 mod lancaster;
 pub mod merger;
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 use compact_str::CompactString;
 
@@ -96,21 +99,33 @@ fn lower(text: &str) -> CompactString {
     }
 }
 
-/// The Docs of a text file's lines from its CoNLL-U: each non-empty line takes the next
-/// sentences until their words are the line's tokens (an empty line takes none and is an
-/// empty Doc). `path`, `conllu_path`: names for messages.
+/// The Docs of a text file's lines from its CoNLL-U ([`line_sentences`], each made a Doc).
 pub fn docs_for_lines(
     lines: &[String],
     sentences: &[conllu::Sentence<'_>],
     path: &str,
     conllu_path: &str,
 ) -> Result<Vec<Doc>, crate::Error> {
+    Ok(line_sentences(lines, sentences, path, conllu_path)?
+        .into_iter()
+        .map(|r| Doc::from_conllu(&sentences[r]))
+        .collect())
+}
+
+/// Which CoNLL-U sentences make each of a text file's lines: each non-empty line takes the
+/// next sentences until their words are the line's tokens (an empty line takes none).
+/// `path`, `conllu_path`: names for messages.
+pub fn line_sentences(
+    lines: &[String],
+    sentences: &[conllu::Sentence<'_>],
+    path: &str,
+    conllu_path: &str,
+) -> Result<Vec<Range<usize>>, crate::Error> {
     let mut next = 0;
     let mut out = Vec::with_capacity(lines.len());
     let mut tokens: Vec<&str> = Vec::new();
     for (n, line) in lines.iter().enumerate() {
-        tokens.clear();
-        tokens.extend(crate::m2::split(line));
+        split_into(line, &mut tokens);
         let start = next;
         let mut words = 0;
         while words < tokens.len() && next < sentences.len() {
@@ -123,26 +138,17 @@ pub fn docs_for_lines(
                 .flat_map(|s| s.words.iter().map(|w| w.form))
         };
         if !forms().eq(tokens.iter().copied()) {
-            let forms: Vec<&str> = forms().collect();
             let at = sentences
                 .get(start)
                 .map_or("its end".to_string(), |s| format!("line {}", s.line));
-            let shown = |t: &[&str]| {
-                let s = t.join(" ");
-                if s.chars().count() > 60 {
-                    format!("{}…", s.chars().take(60).collect::<String>())
-                } else {
-                    s
-                }
-            };
             return Err(crate::Error::Config(format!(
                 "{path}:{}: the tokens '{}' are not the words of {conllu_path} at {at} ('{}'); the CoNLL-U must have the file's lines in order, tokenized as they are (one or more sentences per non-empty line)",
                 n + 1,
-                shown(&tokens),
-                shown(&forms)
+                shown(tokens.iter().copied()),
+                shown(forms())
             )));
         }
-        out.push(Doc::from_conllu(&sentences[start..next]));
+        out.push(start..next);
     }
     if let Some(s) = sentences.get(next) {
         return Err(crate::Error::Config(format!(
@@ -151,6 +157,42 @@ pub fn docs_for_lines(
         )));
     }
     Ok(out)
+}
+
+/// `line`'s tokens (Python's `str.split()`) into `tokens`; an ASCII line is split as bytes,
+/// without decoding characters.
+fn split_into<'a>(line: &'a str, tokens: &mut Vec<&'a str>) {
+    tokens.clear();
+    if !line.is_ascii() {
+        tokens.extend(crate::m2::split(line));
+        return;
+    }
+    // Python's ASCII whitespace: \t \n \v \f \r, \x1c-\x1f and the space.
+    let space = |b: &u8| matches!(b, 9..=13 | 28..=32);
+    let mut from = None;
+    for (k, b) in line.bytes().enumerate() {
+        match (space(&b), from) {
+            (true, Some(f)) => {
+                tokens.push(&line[f..k]);
+                from = None;
+            }
+            (false, None) => from = Some(k),
+            _ => {}
+        }
+    }
+    if let Some(f) = from {
+        tokens.push(&line[f..]);
+    }
+}
+
+/// Tokens joined by spaces for a message, cut at 60 characters.
+fn shown<'a>(tokens: impl Iterator<Item = &'a str>) -> String {
+    let s = tokens.collect::<Vec<_>>().join(" ");
+    if s.chars().count() > 60 {
+        format!("{}…", s.chars().take(60).collect::<String>())
+    } else {
+        s
+    }
 }
 
 /// How non-matching operations become edits: ERRANT's rule-based merger, or one of `all-*`.
@@ -176,21 +218,50 @@ impl std::str::FromStr for Merger {
 /// 0.499, a different POS 0.25 between open classes (0.5 otherwise), plus the characters'
 /// normalised Indel distance; transpositions of lower-cased windows are tried.
 pub struct Linguistic<'a> {
-    orig: &'a Doc,
-    cor: &'a Doc,
-    /// Per source token of ASCII text of at most 64 bytes: where each byte occurs in it, for
-    /// the bit-parallel LCS against every target token (made once, not once per cell).
-    masks: Vec<Option<[u64; 128]>>,
+    /// What the cost compares of each token, read once, not once per cell.
+    orig_keys: Vec<Key<'a>>,
+    cor_keys: Vec<Key<'a>>,
+    /// Per source token whose text is ASCII of at most 64 bytes: where each byte occurs in
+    /// it, for the bit-parallel LCS against every target token; made when the token's row is
+    /// first aligned (the rows of a common prefix and suffix never are).
+    masks: Vec<OnceCell<[u64; 128]>>,
+}
+
+/// A token's text, lower case, lemma and POS, whether the POS is an open class, and
+/// whether the text is ASCII.
+#[derive(Clone, Copy)]
+struct Key<'a> {
+    text: &'a str,
+    lower: &'a str,
+    lemma: &'a str,
+    pos: &'a str,
+    open: bool,
+    ascii: bool,
+}
+
+impl<'a> Key<'a> {
+    fn new(t: &'a Token) -> Self {
+        Key {
+            text: &t.text,
+            lower: &t.lower,
+            lemma: &t.lemma,
+            pos: &t.pos,
+            open: OPEN_POS.contains(&t.pos.as_str()),
+            ascii: t.text.is_ascii(),
+        }
+    }
 }
 
 impl<'a> Linguistic<'a> {
     pub fn new(orig: &'a Doc, cor: &'a Doc) -> Self {
-        let masks = orig
-            .tokens
-            .iter()
-            .map(|t| (t.text.is_ascii() && t.text.len() <= 64).then(|| masks(t.text.as_bytes())))
-            .collect();
-        Linguistic { orig, cor, masks }
+        let orig_keys: Vec<Key> = orig.tokens.iter().map(Key::new).collect();
+        let cor_keys = cor.tokens.iter().map(Key::new).collect();
+        let masks = orig_keys.iter().map(|_| OnceCell::new()).collect();
+        Linguistic {
+            orig_keys,
+            cor_keys,
+            masks,
+        }
     }
 }
 
@@ -198,24 +269,24 @@ const OPEN_POS: [&str; 4] = ["ADJ", "ADV", "NOUN", "VERB"];
 
 impl Cost for Linguistic<'_> {
     fn substitute(&self, i: usize, j: usize) -> f64 {
-        let (o, c) = (&self.orig.tokens[i], &self.cor.tokens[j]);
+        let (o, c) = (self.orig_keys[i], self.cor_keys[j]);
         if o.lower == c.lower {
             return 0.0;
         }
         let lemma = if o.lemma == c.lemma { 0.0 } else { 0.499 };
         let pos = if o.pos == c.pos {
             0.0
-        } else if OPEN_POS.contains(&o.pos.as_str()) && OPEN_POS.contains(&c.pos.as_str()) {
+        } else if o.open && c.open {
             0.25
         } else {
             0.5
         };
-        let chars = match &self.masks[i] {
-            Some(at) if c.text.is_ascii() => {
-                let common = lcs_masked(at, o.text.len(), c.text.as_bytes());
-                ratio(o.text.len() + c.text.len(), common)
-            }
-            _ => indel_distance(&o.text, &c.text),
+        let (a, b) = (o.text, c.text);
+        let chars = if o.ascii && c.ascii && a.len() <= 64 {
+            let at = self.masks[i].get_or_init(|| masks(a.as_bytes()));
+            ratio(a.len() + b.len(), lcs_masked(at, a.len(), b.as_bytes()))
+        } else {
+            indel_distance(a, b)
         };
         lemma + pos + chars
     }
@@ -224,9 +295,9 @@ impl Cost for Linguistic<'_> {
     }
     fn lower(&self, source: bool, i: usize) -> &str {
         if source {
-            &self.orig.tokens[i].lower
+            self.orig_keys[i].lower
         } else {
-            &self.cor.tokens[i].lower
+            self.cor_keys[i].lower
         }
     }
 }
@@ -382,12 +453,40 @@ pub fn typed_edits(
         .collect()
 }
 
+/// A line's annotations: its Doc, or the CoNLL-U sentences to make one of when an alignment
+/// needs it (a corrected line equal to its source needs none).
+pub trait Annotated {
+    /// The tokens' texts.
+    fn forms(&self) -> impl Iterator<Item = &str>;
+    /// The Doc itself.
+    fn doc(&self) -> Cow<'_, Doc>;
+}
+
+impl Annotated for Doc {
+    fn forms(&self) -> impl Iterator<Item = &str> {
+        self.tokens.iter().map(|t| t.text.as_str())
+    }
+    fn doc(&self) -> Cow<'_, Doc> {
+        Cow::Borrowed(self)
+    }
+}
+
+impl Annotated for [conllu::Sentence<'_>] {
+    fn forms(&self) -> impl Iterator<Item = &str> {
+        self.iter().flat_map(|s| s.words.iter().map(|w| w.form))
+    }
+    fn doc(&self) -> Cow<'_, Doc> {
+        Cow::Owned(Doc::from_conllu(self))
+    }
+}
+
 /// One source line and its corrections as ERRANT's `errant_parallel` writes them, from
-/// their Docs (`cors`: each corrected line with its Doc). Nothing for an empty source line.
-pub fn block(
+/// their annotations (`cors`: each corrected line with its own). Nothing for an empty source
+/// line.
+pub fn block<A: Annotated + ?Sized>(
     source: &str,
-    orig: &Doc,
-    cors: &[(&str, &Doc)],
+    orig: &A,
+    cors: &[(&str, &A)],
     lev: bool,
     merger: Merger,
     classifier: &Classifier,
@@ -395,19 +494,17 @@ pub fn block(
     if source.trim_matches(crate::m2::is_space).is_empty() {
         return Ok(String::new());
     }
-    let joined = orig
-        .tokens
-        .iter()
-        .map(|t| t.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let joined = orig.forms().collect::<Vec<_>>().join(" ");
     let mut out = format!("S {joined}\n");
+    let mut orig_doc = None;
     for (id, (line, cor)) in cors.iter().enumerate() {
         if joined == line.trim_matches(crate::m2::is_space) {
             let _ = writeln!(out, "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{id}");
             continue;
         }
-        for e in typed_edits(orig, cor, lev, merger, classifier)? {
+        let orig = orig_doc.get_or_insert_with(|| orig.doc());
+        let cor = cor.doc();
+        for e in typed_edits(orig, &cor, lev, merger, classifier)? {
             let text: Vec<&str> = cor.tokens[e.tgt.0..e.tgt.1]
                 .iter()
                 .map(|t| t.text.as_str())
