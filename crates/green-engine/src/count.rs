@@ -152,10 +152,10 @@ pub struct Counter {
     grams: Vec<u32>,
     gram_bounds: Vec<usize>,
     /// Building the next order: a dense (prefix, token) table, or a trie. A dense slot holds
-    /// an id in its low half and, in its high half, the `generation` (call of `next_order`)
-    /// that wrote it: a slot from an earlier call reads as empty, so the table is never
-    /// cleared.
-    dense: Vec<u64>,
+    /// an id in its low [`ID_BITS`] and, above them, the `generation` (call of `next_order`)
+    /// that wrote it: a slot from an earlier call reads as empty, so the table is cleared
+    /// only when the generation wraps.
+    dense: Vec<u32>,
     generation: u32,
     trie: Trie,
     /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
@@ -236,13 +236,30 @@ fn cuts(source: &[u8], text: &[u8]) -> (usize, usize, usize) {
     (head, tail, tail + source.len() - text.len())
 }
 
-/// How many tokens `text` shares with `source` at its start and, after those, at its end.
+/// How many tokens `text` shares with `source` at its start and, after those, at its end:
+/// eight ids compared at once, then one at a time.
 fn shared_ends(source: &[u32], text: &[u32]) -> (usize, usize) {
-    let head = source.iter().zip(text).take_while(|(a, b)| a == b).count();
+    let eights = |a: &[u32], b: &[u32]| -> bool {
+        <[u32; 8]>::try_from(a).expect("8 ids") == <[u32; 8]>::try_from(b).expect("8 ids")
+    };
+    let head = (source.chunks_exact(8).zip(text.chunks_exact(8)))
+        .take_while(|(a, b)| eights(a, b))
+        .count()
+        * 8;
+    let head = head
+        + (source[head..].iter().zip(&text[head..]))
+            .take_while(|(a, b)| a == b)
+            .count();
     let (source, text) = (&source[head..], &text[head..]);
-    let tail = (source.iter().rev().zip(text.iter().rev()))
-        .take_while(|(a, b)| a == b)
-        .count();
+    let tail = (source.rchunks_exact(8).zip(text.rchunks_exact(8)))
+        .take_while(|(a, b)| eights(a, b))
+        .count()
+        * 8;
+    let (s, t) = (&source[..source.len() - tail], &text[..text.len() - tail]);
+    let tail = tail
+        + (s.iter().rev().zip(t.iter().rev()))
+            .take_while(|(a, b)| a == b)
+            .count();
     (head, tail)
 }
 
@@ -300,10 +317,20 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
-/// Most slots of the dense (prefix, token) table (8 MiB): beyond what the caches hold its
-/// random reads cost more than the trie's, and in a long text it would take 32 bytes per
+/// Most slots of the dense (prefix, token) table (4 MiB): beyond what the caches hold its
+/// random reads cost more than the trie's, and in a long text it would take 16 bytes per
 /// n-gram (a 15 MB line at character level: gigabytes).
-const DENSE_SLOTS: usize = 1 << 20;
+const DENSE_SLOTS: usize = 1 << ID_BITS;
+
+/// Bits of a dense slot that hold the n-gram id: every id of an order numbered through the
+/// table is a distinct slot, so there are fewer than [`DENSE_SLOTS`]. The generation takes
+/// the other 12 bits, which keeps a slot at 4 bytes (twice as many in each cache line as
+/// with a 32-bit generation: on CoNLL-14 at character level the table's reads are most of
+/// the numbering's time).
+const ID_BITS: u32 = 20;
+
+/// The generation after the last that fits beside an id.
+const GENERATIONS: u32 = 1 << (32 - ID_BITS);
 
 /// Most children a prefix keeps in its trie list before they move to a hash table, in a
 /// short sentence (its lists are in cache)...
@@ -949,19 +976,24 @@ impl Counter {
         let dense = slots <= (4 * grams.len() + 4096).min(DENSE_SLOTS);
         if dense {
             // A fresh table reads as empty (generation 0): growing need not copy the old one.
+            // Its zeros are written here rather than left to the allocator: a fresh page that
+            // the loop below reads before writing would be mapped to the zero page, then
+            // copied on the write (two faults, and a TLB flush that interrupts the other
+            // worker's core).
             if table.len() < slots {
-                *table = vec![0; slots.max(2 * table.len()).min(DENSE_SLOTS)];
+                *table = Vec::with_capacity(slots.max(2 * table.len()).min(DENSE_SLOTS));
+                table.resize(table.capacity(), 0);
             }
-            // Generation 0 marks the slots never written; after 2^32 - 1 calls, start over.
-            *generation = generation.wrapping_add(1);
-            if *generation == 0 {
+            // Generation 0 marks the slots never written; once they are all used, start over.
+            *generation += 1;
+            if *generation == GENERATIONS {
                 table.fill(0);
                 *generation = 1;
             }
         } else {
             trie.start(prev_vocab);
         }
-        let tag = u64::from(*generation) << 32;
+        let tag = *generation << ID_BITS;
         let long = grams.len() >= LONG_GRAMS;
         let mut ids = 0u32;
         let mut write = 0;
@@ -978,23 +1010,15 @@ impl Counter {
             let (head, tail) = shared[t];
             let copy_head = (head + 1).saturating_sub(order).min(count);
             let copy_tail = (toks.len() - tail).clamp(copy_head, count);
-            for i in 0..copy_head {
-                grams[write + i] = grams[i];
-            }
+            grams.copy_within(..copy_head, write);
             // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
             let last = toks.get(order - 1..).unwrap_or_default();
             let g: &mut [u32] = grams;
             if dense {
-                // Written without a branch: new or not is data.
-                let table = &mut table[..prev_vocab * width];
-                for i in copy_head..copy_tail {
-                    let at = g[gs + i] as usize * width + last[i] as usize;
-                    let old = table[at];
-                    let new = old & !0xFFFF_FFFF != tag;
-                    let id = if new { ids } else { old as u32 };
-                    table[at] = tag | u64::from(id);
-                    ids += u32::from(new);
-                    g[write + i] = id;
+                if copy_head < copy_tail {
+                    let middle = &last[copy_head..copy_tail];
+                    let at = (gs + copy_head, write + copy_head);
+                    ids = number_dense(&mut table[..slots], tag, width, g, at, middle, ids);
                 }
             } else if long {
                 // The trie of a long text lies all over memory: ask for a prefix's head
@@ -1016,8 +1040,9 @@ impl Counter {
             }
             // Written after the middle, which reads ids of the previous order at and after
             // `write`. Source position i + |S| - |T| never underflows: i >= |T| - tail.
-            for i in copy_tail..count {
-                grams[write + i] = grams[i + bounds[1] - toks.len()];
+            if copy_tail < count {
+                let from = copy_tail + bounds[1] - toks.len();
+                grams.copy_within(from..from + count - copy_tail, write + copy_tail);
             }
             write += count;
         }
@@ -1028,6 +1053,34 @@ impl Counter {
         }
         ids as usize
     }
+}
+
+/// Numbers n-grams through the dense table: the one at `k` is the n-gram of id
+/// `grams[read + k]` of the order below followed by token `last[k]`, and its id goes to
+/// `grams[write + k]` (`write <= read`: each place is read before it is written). A new
+/// n-gram takes the id `ids`, which then moves on; returns it. Written without a branch
+/// (new or not is data), and out of line so the loop keeps its counter in a register.
+#[inline(never)]
+fn number_dense(
+    table: &mut [u32],
+    tag: u32,
+    width: usize,
+    grams: &mut [u32],
+    (read, write): (usize, usize),
+    last: &[u32],
+    mut ids: u32,
+) -> u32 {
+    const ID: u32 = (1 << ID_BITS) - 1;
+    for (k, &tok) in last.iter().enumerate() {
+        let at = grams[read + k] as usize * width + tok as usize;
+        let old = table[at];
+        let new = old & !ID != tag;
+        let id = if new { ids } else { old & ID };
+        table[at] = tag | id;
+        ids += u32::from(new);
+        grams[write + k] = id;
+    }
+    ids
 }
 
 #[cfg(test)]
@@ -1136,8 +1189,9 @@ mod tests {
 
     #[test]
     fn the_dense_table_starts_over_when_its_generation_wraps() {
-        // After 2^32 - 1 orders the generation wraps to 0, the mark of a slot never written:
-        // the table must be cleared then, or its empty slots would read as n-gram id 0.
+        // After GENERATIONS - 1 orders the generation would reach the bits beyond a slot's
+        // and wrap to 0, the mark of a slot never written: the table must be cleared then,
+        // or its empty slots would read as n-gram id 0.
         let (source, refs, hyps) = ("a b c d e", ["a b x d e", "b c"], ["a c c d e f"]);
         let expected = Counter::new()
             .count(&Whitespace, 4, source, &refs, &hyps)
@@ -1145,7 +1199,7 @@ mod tests {
         let mut c = Counter::new();
         c.count(&Whitespace, 4, "e d c b a x", &refs, &hyps)
             .unwrap();
-        c.generation = u32::MAX - 1;
+        c.generation = GENERATIONS - 2;
         for _ in 0..2 {
             assert_eq!(
                 c.count(&Whitespace, 4, source, &refs, &hyps).unwrap(),
