@@ -148,9 +148,15 @@ pub struct Counter {
     shared: Vec<(usize, usize)>,
     /// Byte range of each source token, when the tokenizer may be cut before spaces.
     source_spans: Vec<(usize, usize)>,
-    /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
+    /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter);
+    /// those of the next order are written to `next`, which then takes its place.
     grams: Vec<u32>,
+    next: Vec<u32>,
     gram_bounds: Vec<usize>,
+    /// Per text, a bound on its n-gram ids at the current order: ids are numbered text after
+    /// text, so a text's are below the count numbered once it is done (the sums of
+    /// [`Counter::count_dense`] stop there).
+    upto: Vec<u32>,
     /// Building the next order: a dense (prefix, token) table, or a trie. A dense slot holds
     /// an id in its low [`ID_BITS`] and, above them, the `generation` (call of `next_order`)
     /// that wrote it: a slot from an earlier call reads as empty, so the table is cleared
@@ -219,6 +225,20 @@ fn short_hash(key: u128) -> u64 {
     let (lo, hi) = (key as u64, (key >> 64) as u64);
     let m = u128::from(lo ^ 0x243F_6A88_85A3_08D3) * u128::from(hi ^ 0x1319_8A2E_0370_7344);
     (m as u64) ^ (m >> 64) as u64
+}
+
+/// The id in `short` of a token of up to [`SHORT_BYTES`] bytes, by its [`short_key`]; a new
+/// one is `*vocab`, which then moves on.
+#[inline(always)]
+fn short_id(short: &mut HashTable<(u128, u32)>, vocab: &mut u32, key: u128) -> u32 {
+    let hash = short_hash(key);
+    if let Some(&(_, id)) = short.find(hash, |&(k, _)| k == key) {
+        return id;
+    }
+    let id = *vocab;
+    *vocab += 1;
+    short.insert_unique(hash, (key, id), |&(k, _)| short_hash(k));
+    id
 }
 
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
@@ -400,15 +420,7 @@ impl Counter {
     /// The id of a token of up to [`SHORT_BYTES`] bytes, by its [`short_key`].
     #[inline(always)]
     fn intern_short(&mut self, key: u128) -> u32 {
-        let hash = short_hash(key);
-        if let Some(&(_, id)) = self.short.find(hash, |&(k, _)| k == key) {
-            return id;
-        }
-        let id = self.vocab;
-        self.vocab += 1;
-        self.short
-            .insert_unique(hash, (key, id), |&(k, _)| short_hash(k));
-        id
+        short_id(&mut self.short, &mut self.vocab, key)
     }
 
     /// The id of a one-character token of the Basic Multilingual Plane.
@@ -423,15 +435,42 @@ impl Counter {
         *slot - 1
     }
 
-    /// The ids of a text's characters, for a tokenizer whose tokens are exactly those.
+    /// The ids of a text's characters, for a tokenizer whose tokens are exactly those. They
+    /// are written into room made first (a text has at most one character a byte), and the
+    /// tables are borrowed as locals, so the loop keeps its lengths and counters in registers.
     fn intern_chars(&mut self, text: &str, ids: &mut Vec<u32>) {
-        ids.reserve(text.len());
+        let start = ids.len();
+        ids.resize(start + text.len(), 0);
+        let out = &mut ids[start..];
+        let Counter {
+            bmp,
+            bmp_seen,
+            short,
+            ..
+        } = self;
+        let bmp: &mut [u32; 1 << 16] = bmp.as_mut_slice().try_into().expect("BMP table");
+        let (mut n, mut vocab) = (0, self.vocab);
         for c in text.chars() {
-            ids.push(match u16::try_from(u32::from(c)) {
-                Ok(cp) => self.intern_bmp(cp),
-                Err(_) => self.intern_short(short_key(c.encode_utf8(&mut [0; 4]).as_bytes())),
-            });
+            out[n] = match u16::try_from(u32::from(c)) {
+                Ok(cp) => {
+                    let slot = &mut bmp[usize::from(cp)];
+                    if *slot == 0 {
+                        vocab += 1;
+                        *slot = vocab;
+                        bmp_seen.push(cp);
+                    }
+                    *slot - 1
+                }
+                Err(_) => short_id(
+                    short,
+                    &mut vocab,
+                    short_key(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                ),
+            };
+            n += 1;
         }
+        self.vocab = vocab;
+        ids.truncate(start + n);
     }
 
     /// The ids of a text's characters after the source's (which `ids` starts with): the
@@ -735,6 +774,7 @@ impl Counter {
         self.bounds.push(0);
         self.alias.clear();
         self.shared.clear();
+        self.upto.clear();
         self.overflow = false;
         let mut cut = tokenizer.splits_before_spaces();
         let chars = tokenizer.tokens_are_chars();
@@ -752,6 +792,7 @@ impl Counter {
                 self.bounds.push(self.tokens.len());
                 self.alias.push(j);
                 self.shared.push((0, 0));
+                self.upto.push(self.upto[j]);
                 continue;
             }
             self.alias.push(t);
@@ -768,6 +809,7 @@ impl Counter {
             }
             self.tokens = ids;
             self.bounds.push(self.tokens.len());
+            self.upto.push(self.vocab);
             self.shared.push(match t {
                 0 => (0, 0),
                 _ => shared_ends(
@@ -850,7 +892,10 @@ impl Counter {
                 column[id as usize] += 1;
             }
         }
-        let column = |t: usize| &counts[alias[t] * vocab..(alias[t] + 1) * vocab];
+        // Text t's column, up to `end`: a text has no id from its bound on, so a sum of
+        // mins of two columns stops at the lower bound.
+        let column = |t: usize, end: usize| &counts[alias[t] * vocab..alias[t] * vocab + end];
+        let upto = |t: usize| self.upto[alias[t]] as usize;
         let len = |t: usize| (bounds[alias[t] + 1] - bounds[alias[t]]) as u64;
         // Σ min(s, t) for every text t. Sums of mins fit in u32 as the counts do: each is at
         // most one text's number of n-grams.
@@ -859,7 +904,10 @@ impl Counter {
         for t in 1..texts {
             with_source[t] = match alias[t] {
                 a if a != t => with_source[a],
-                _ => u64::from(sum_min(column(0), column(t))),
+                _ => {
+                    let end = upto(0).min(upto(t));
+                    u64::from(sum_min(column(0, end), column(t, end)))
+                }
             };
         }
         for r in 0..refs {
@@ -872,7 +920,10 @@ impl Counter {
                     (x, y) if x == y => (len(rt), msr),
                     (0, _) => (msc, msc),
                     (_, 0) => (msr, msr),
-                    _ => sum_min_pair(column(0), column(rt), column(ct)),
+                    _ => {
+                        let end = upto(rt).min(upto(ct));
+                        sum_min_pair(column(0, end), column(rt, end), column(ct, end))
+                    }
                 };
                 out.regions[(h * refs + r) * out.n + order - 1] =
                     Regions::from_sums([len(0), len(rt), len(ct)], msr, msc, mrc, msrc);
@@ -965,7 +1016,9 @@ impl Counter {
             generation,
             trie,
             grams,
+            next,
             gram_bounds,
+            upto,
             tokens,
             bounds,
             alias,
@@ -996,10 +1049,10 @@ impl Counter {
         let tag = *generation << ID_BITS;
         let long = grams.len() >= LONG_GRAMS;
         let mut ids = 0u32;
-        let mut write = 0;
+        next.clear();
         for t in 0..texts {
             let (gs, ge) = (gram_bounds[t], gram_bounds[t + 1]);
-            gram_bounds[t] = write;
+            gram_bounds[t] = next.len();
             if alias[t] != t {
                 continue;
             }
@@ -1010,44 +1063,41 @@ impl Counter {
             let (head, tail) = shared[t];
             let copy_head = (head + 1).saturating_sub(order).min(count);
             let copy_tail = (toks.len() - tail).clamp(copy_head, count);
-            grams.copy_within(..copy_head, write);
+            next.extend_from_within(..copy_head);
             // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
-            let last = toks.get(order - 1..).unwrap_or_default();
-            let g: &mut [u32] = grams;
+            let prev = &grams[gs + copy_head..gs + copy_tail];
+            let last = toks.get(order - 1 + copy_head..order - 1 + copy_tail);
+            let last = last.unwrap_or_default();
             if dense {
-                if copy_head < copy_tail {
-                    let middle = &last[copy_head..copy_tail];
-                    let at = (gs + copy_head, write + copy_head);
-                    ids = number_dense(&mut table[..slots], tag, width, g, at, middle, ids);
-                }
+                ids = number_dense(&mut table[..slots], tag, width, prev, last, next, ids);
             } else if long {
                 // The trie of a long text lies all over memory: ask for a prefix's head
                 // 2 * AHEAD positions before its lookup, and for what follows the head
                 // AHEAD positions before, so the lookup finds both in cache.
-                for i in copy_head..copy_tail {
-                    if i + 2 * AHEAD < copy_tail {
-                        trie.prefetch_head(g[gs + i + 2 * AHEAD]);
+                for (i, (&p, &tok)) in prev.iter().zip(last).enumerate() {
+                    if let Some(&ahead) = prev.get(i + 2 * AHEAD) {
+                        trie.prefetch_head(ahead);
                     }
-                    if i + AHEAD < copy_tail {
-                        trie.prefetch_child(g[gs + i + AHEAD], last[i + AHEAD]);
+                    if let (Some(&ahead), Some(&tok)) = (prev.get(i + AHEAD), last.get(i + AHEAD)) {
+                        trie.prefetch_child(ahead, tok);
                     }
-                    g[write + i] = trie.child(g[gs + i], last[i], &mut ids, LIST_LONG);
+                    next.push(trie.child(p, tok, &mut ids, LIST_LONG));
                 }
             } else {
-                for i in copy_head..copy_tail {
-                    g[write + i] = trie.child(g[gs + i], last[i], &mut ids, LIST_SHORT);
+                for (&p, &tok) in prev.iter().zip(last) {
+                    next.push(trie.child(p, tok, &mut ids, LIST_SHORT));
                 }
             }
-            // Written after the middle, which reads ids of the previous order at and after
-            // `write`. Source position i + |S| - |T| never underflows: i >= |T| - tail.
+            // Source position i + |S| - |T| never underflows: i >= |T| - tail.
             if copy_tail < count {
                 let from = copy_tail + bounds[1] - toks.len();
-                grams.copy_within(from..from + count - copy_tail, write + copy_tail);
+                next.extend_from_within(from..from + count - copy_tail);
             }
-            write += count;
+            // Every id of this text is below `ids` (those it copies, the source's, too).
+            upto[t] = ids;
         }
-        gram_bounds[texts] = write;
-        grams.truncate(write);
+        gram_bounds[texts] = next.len();
+        std::mem::swap(grams, next);
         if !dense {
             trie.finish(prev_vocab);
         }
@@ -1055,31 +1105,30 @@ impl Counter {
     }
 }
 
-/// Numbers n-grams through the dense table: the one at `k` is the n-gram of id
-/// `grams[read + k]` of the order below followed by token `last[k]`, and its id goes to
-/// `grams[write + k]` (`write <= read`: each place is read before it is written). A new
-/// n-gram takes the id `ids`, which then moves on; returns it. Written without a branch
-/// (new or not is data), and out of line so the loop keeps its counter in a register.
+/// Numbers n-grams through the dense table, onto the end of `next`: the one at `k` is the
+/// n-gram of id `prev[k]` of the order below followed by token `last[k]`. A new n-gram takes
+/// the id `ids`, which then moves on; returns it. Written without a branch (new or not is
+/// data), and out of line so the loop keeps its counter in a register.
 #[inline(never)]
 fn number_dense(
     table: &mut [u32],
     tag: u32,
     width: usize,
-    grams: &mut [u32],
-    (read, write): (usize, usize),
+    prev: &[u32],
     last: &[u32],
+    next: &mut Vec<u32>,
     mut ids: u32,
 ) -> u32 {
     const ID: u32 = (1 << ID_BITS) - 1;
-    for (k, &tok) in last.iter().enumerate() {
-        let at = grams[read + k] as usize * width + tok as usize;
+    next.extend(prev.iter().zip(last).map(|(&p, &tok)| {
+        let at = p as usize * width + tok as usize;
         let old = table[at];
         let new = old & !ID != tag;
         let id = if new { ids } else { old & ID };
         table[at] = tag | id;
         ids += u32::from(new);
-        grams[write + k] = id;
-    }
+        id
+    }));
     ids
 }
 
