@@ -13,7 +13,7 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
-use crate::common::Cuts;
+use crate::common::{same_end, same_start, Cuts};
 use crate::tokenizer::{TokenizeError, Tokenizer};
 use crate::trie::Trie;
 
@@ -256,31 +256,10 @@ fn cuts(source: &[u8], text: &[u8]) -> (usize, usize, usize) {
     (head, tail, tail + source.len() - text.len())
 }
 
-/// How many tokens `text` shares with `source` at its start and, after those, at its end:
-/// eight ids compared at once, then one at a time.
+/// How many tokens `text` shares with `source` at its start and, after those, at its end.
 fn shared_ends(source: &[u32], text: &[u32]) -> (usize, usize) {
-    let eights = |a: &[u32], b: &[u32]| -> bool {
-        <[u32; 8]>::try_from(a).expect("8 ids") == <[u32; 8]>::try_from(b).expect("8 ids")
-    };
-    let head = (source.chunks_exact(8).zip(text.chunks_exact(8)))
-        .take_while(|(a, b)| eights(a, b))
-        .count()
-        * 8;
-    let head = head
-        + (source[head..].iter().zip(&text[head..]))
-            .take_while(|(a, b)| a == b)
-            .count();
-    let (source, text) = (&source[head..], &text[head..]);
-    let tail = (source.rchunks_exact(8).zip(text.rchunks_exact(8)))
-        .take_while(|(a, b)| eights(a, b))
-        .count()
-        * 8;
-    let (s, t) = (&source[..source.len() - tail], &text[..text.len() - tail]);
-    let tail = tail
-        + (s.iter().rev().zip(t.iter().rev()))
-            .take_while(|(a, b)| a == b)
-            .count();
-    (head, tail)
+    let head = same_start(source, text);
+    (head, same_end(&source[head..], &text[head..]))
 }
 
 /// Σ min(a, b) over two count columns.
@@ -1332,18 +1311,22 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn common_starts_and_ends_are_those_byte_by_byte(
+        fn common_starts_and_ends_are_those_one_by_one(
             shared in proptest::collection::vec(0u8..3, 0..70),
             a in proptest::collection::vec(0u8..3, 0..40),
             b in proptest::collection::vec(0u8..3, 0..40),
         ) {
             // Few distinct bytes, so the texts go on agreeing past the shared part at random.
+            // The same of token ids (shared_ends, and the runs of crate::common).
+            let ids = |v: &[u8]| v.iter().map(|&b| u32::from(b)).collect::<Vec<_>>();
             let (x, y) = ([&shared[..], &a].concat(), [&shared[..], &b].concat());
             let prefix = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
             proptest::prop_assert_eq!(common_prefix(&x, &y), prefix);
+            proptest::prop_assert_eq!(same_start(&ids(&x), &ids(&y)), prefix);
             let (x, y) = ([&a[..], &shared].concat(), [&b[..], &shared].concat());
             let suffix = x.iter().rev().zip(y.iter().rev()).take_while(|(p, q)| p == q).count();
             proptest::prop_assert_eq!(common_suffix(&x, &y), suffix);
+            proptest::prop_assert_eq!(same_end(&ids(&x), &ids(&y)), suffix);
         }
     }
 
