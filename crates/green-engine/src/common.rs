@@ -136,11 +136,7 @@ fn walk(source: &[u32], text: &[u32], head: usize, tail: usize, least: usize, ru
     let (mut i, mut j) = (head, head);
     while let Some((a, b)) = agree_again(&s[i..], &t[j..], least) {
         (i, j) = (i + a, j + b);
-        let len = s[i..]
-            .iter()
-            .zip(&t[j..])
-            .take_while(|(x, y)| x == y)
-            .count();
+        let len = same_start(&s[i..], &t[j..]);
         runs.push(Run {
             source: i,
             text: j,
@@ -155,6 +151,34 @@ fn walk(source: &[u32], text: &[u32], head: usize, tail: usize, least: usize, ru
             len: tail,
         });
     }
+}
+
+/// Eight ids as one array, to compare them at once.
+fn eight(ids: &[u32]) -> [u32; 8] {
+    ids.try_into().expect("8 ids")
+}
+
+/// How many ids `a` and `b` share at their start: eight at a time, then one at a time.
+pub(crate) fn same_start(a: &[u32], b: &[u32]) -> usize {
+    let same = (a.chunks_exact(8).zip(b.chunks_exact(8)))
+        .take_while(|(x, y)| eight(x) == eight(y))
+        .count()
+        * 8;
+    same + (a[same..].iter().zip(&b[same..]))
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many ids `a` and `b` share at their end.
+pub(crate) fn same_end(a: &[u32], b: &[u32]) -> usize {
+    let same = (a.rchunks_exact(8).zip(b.rchunks_exact(8)))
+        .take_while(|(x, y)| eight(x) == eight(y))
+        .count()
+        * 8;
+    let (a, b) = (&a[..a.len() - same], &b[..b.len() - same]);
+    same + (a.iter().rev().zip(b.iter().rev()))
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// The nearest offsets (fewest tokens skipped in both together, at most [`REACH`]) from

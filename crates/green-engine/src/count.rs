@@ -13,7 +13,7 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
-use crate::common::Cuts;
+use crate::common::{same_end, same_start, Cuts};
 use crate::tokenizer::{TokenizeError, Tokenizer};
 use crate::trie::Trie;
 
@@ -148,14 +148,20 @@ pub struct Counter {
     shared: Vec<(usize, usize)>,
     /// Byte range of each source token, when the tokenizer may be cut before spaces.
     source_spans: Vec<(usize, usize)>,
-    /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter).
+    /// N-gram ids of the current order, laid out like `tokens` (each text n-1 shorter);
+    /// those of the next order are written to `next`, which then takes its place.
     grams: Vec<u32>,
+    next: Vec<u32>,
     gram_bounds: Vec<usize>,
+    /// Per text, a bound on its n-gram ids at the current order: ids are numbered text after
+    /// text, so a text's are below the count numbered once it is done (the sums of
+    /// [`Counter::count_dense`] stop there).
+    upto: Vec<u32>,
     /// Building the next order: a dense (prefix, token) table, or a trie. A dense slot holds
-    /// an id in its low half and, in its high half, the `generation` (call of `next_order`)
-    /// that wrote it: a slot from an earlier call reads as empty, so the table is never
-    /// cleared.
-    dense: Vec<u64>,
+    /// an id in its low [`ID_BITS`] and, above them, the `generation` (call of `next_order`)
+    /// that wrote it: a slot from an earlier call reads as empty, so the table is cleared
+    /// only when the generation wraps.
+    dense: Vec<u32>,
     generation: u32,
     trie: Trie,
     /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
@@ -221,6 +227,20 @@ fn short_hash(key: u128) -> u64 {
     (m as u64) ^ (m >> 64) as u64
 }
 
+/// The id in `short` of a token of up to [`SHORT_BYTES`] bytes, by its [`short_key`]; a new
+/// one is `*vocab`, which then moves on.
+#[inline(always)]
+fn short_id(short: &mut HashTable<(u128, u32)>, vocab: &mut u32, key: u128) -> u32 {
+    let hash = short_hash(key);
+    if let Some(&(_, id)) = short.find(hash, |&(k, _)| k == key) {
+        return id;
+    }
+    let id = *vocab;
+    *vocab += 1;
+    short.insert_unique(hash, (key, id), |&(k, _)| short_hash(k));
+    id
+}
+
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
 /// `text[..head] == source[..head]` and `text[tail..] == source[source_tail..]`, with
 /// `head <= tail` and `head <= source_tail`. Between the cuts the text must be tokenized.
@@ -238,12 +258,8 @@ fn cuts(source: &[u8], text: &[u8]) -> (usize, usize, usize) {
 
 /// How many tokens `text` shares with `source` at its start and, after those, at its end.
 fn shared_ends(source: &[u32], text: &[u32]) -> (usize, usize) {
-    let head = source.iter().zip(text).take_while(|(a, b)| a == b).count();
-    let (source, text) = (&source[head..], &text[head..]);
-    let tail = (source.iter().rev().zip(text.iter().rev()))
-        .take_while(|(a, b)| a == b)
-        .count();
-    (head, tail)
+    let head = same_start(source, text);
+    (head, same_end(&source[head..], &text[head..]))
 }
 
 /// Σ min(a, b) over two count columns.
@@ -300,10 +316,20 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
-/// Most slots of the dense (prefix, token) table (8 MiB): beyond what the caches hold its
-/// random reads cost more than the trie's, and in a long text it would take 32 bytes per
+/// Most slots of the dense (prefix, token) table (4 MiB): beyond what the caches hold its
+/// random reads cost more than the trie's, and in a long text it would take 16 bytes per
 /// n-gram (a 15 MB line at character level: gigabytes).
-const DENSE_SLOTS: usize = 1 << 20;
+const DENSE_SLOTS: usize = 1 << ID_BITS;
+
+/// Bits of a dense slot that hold the n-gram id: every id of an order numbered through the
+/// table is a distinct slot, so there are fewer than [`DENSE_SLOTS`]. The generation takes
+/// the other 12 bits, which keeps a slot at 4 bytes (twice as many in each cache line as
+/// with a 32-bit generation: on CoNLL-14 at character level the table's reads are most of
+/// the numbering's time).
+const ID_BITS: u32 = 20;
+
+/// The generation after the last that fits beside an id.
+const GENERATIONS: u32 = 1 << (32 - ID_BITS);
 
 /// Most children a prefix keeps in its trie list before they move to a hash table, in a
 /// short sentence (its lists are in cache)...
@@ -373,15 +399,7 @@ impl Counter {
     /// The id of a token of up to [`SHORT_BYTES`] bytes, by its [`short_key`].
     #[inline(always)]
     fn intern_short(&mut self, key: u128) -> u32 {
-        let hash = short_hash(key);
-        if let Some(&(_, id)) = self.short.find(hash, |&(k, _)| k == key) {
-            return id;
-        }
-        let id = self.vocab;
-        self.vocab += 1;
-        self.short
-            .insert_unique(hash, (key, id), |&(k, _)| short_hash(k));
-        id
+        short_id(&mut self.short, &mut self.vocab, key)
     }
 
     /// The id of a one-character token of the Basic Multilingual Plane.
@@ -396,15 +414,42 @@ impl Counter {
         *slot - 1
     }
 
-    /// The ids of a text's characters, for a tokenizer whose tokens are exactly those.
+    /// The ids of a text's characters, for a tokenizer whose tokens are exactly those. They
+    /// are written into room made first (a text has at most one character a byte), and the
+    /// tables are borrowed as locals, so the loop keeps its lengths and counters in registers.
     fn intern_chars(&mut self, text: &str, ids: &mut Vec<u32>) {
-        ids.reserve(text.len());
+        let start = ids.len();
+        ids.resize(start + text.len(), 0);
+        let out = &mut ids[start..];
+        let Counter {
+            bmp,
+            bmp_seen,
+            short,
+            ..
+        } = self;
+        let bmp: &mut [u32; 1 << 16] = bmp.as_mut_slice().try_into().expect("BMP table");
+        let (mut n, mut vocab) = (0, self.vocab);
         for c in text.chars() {
-            ids.push(match u16::try_from(u32::from(c)) {
-                Ok(cp) => self.intern_bmp(cp),
-                Err(_) => self.intern_short(short_key(c.encode_utf8(&mut [0; 4]).as_bytes())),
-            });
+            out[n] = match u16::try_from(u32::from(c)) {
+                Ok(cp) => {
+                    let slot = &mut bmp[usize::from(cp)];
+                    if *slot == 0 {
+                        vocab += 1;
+                        *slot = vocab;
+                        bmp_seen.push(cp);
+                    }
+                    *slot - 1
+                }
+                Err(_) => short_id(
+                    short,
+                    &mut vocab,
+                    short_key(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                ),
+            };
+            n += 1;
         }
+        self.vocab = vocab;
+        ids.truncate(start + n);
     }
 
     /// The ids of a text's characters after the source's (which `ids` starts with): the
@@ -708,6 +753,7 @@ impl Counter {
         self.bounds.push(0);
         self.alias.clear();
         self.shared.clear();
+        self.upto.clear();
         self.overflow = false;
         let mut cut = tokenizer.splits_before_spaces();
         let chars = tokenizer.tokens_are_chars();
@@ -725,6 +771,7 @@ impl Counter {
                 self.bounds.push(self.tokens.len());
                 self.alias.push(j);
                 self.shared.push((0, 0));
+                self.upto.push(self.upto[j]);
                 continue;
             }
             self.alias.push(t);
@@ -741,6 +788,7 @@ impl Counter {
             }
             self.tokens = ids;
             self.bounds.push(self.tokens.len());
+            self.upto.push(self.vocab);
             self.shared.push(match t {
                 0 => (0, 0),
                 _ => shared_ends(
@@ -823,7 +871,10 @@ impl Counter {
                 column[id as usize] += 1;
             }
         }
-        let column = |t: usize| &counts[alias[t] * vocab..(alias[t] + 1) * vocab];
+        // Text t's column, up to `end`: a text has no id from its bound on, so a sum of
+        // mins of two columns stops at the lower bound.
+        let column = |t: usize, end: usize| &counts[alias[t] * vocab..alias[t] * vocab + end];
+        let upto = |t: usize| self.upto[alias[t]] as usize;
         let len = |t: usize| (bounds[alias[t] + 1] - bounds[alias[t]]) as u64;
         // Σ min(s, t) for every text t. Sums of mins fit in u32 as the counts do: each is at
         // most one text's number of n-grams.
@@ -832,7 +883,10 @@ impl Counter {
         for t in 1..texts {
             with_source[t] = match alias[t] {
                 a if a != t => with_source[a],
-                _ => u64::from(sum_min(column(0), column(t))),
+                _ => {
+                    let end = upto(0).min(upto(t));
+                    u64::from(sum_min(column(0, end), column(t, end)))
+                }
             };
         }
         for r in 0..refs {
@@ -845,7 +899,10 @@ impl Counter {
                     (x, y) if x == y => (len(rt), msr),
                     (0, _) => (msc, msc),
                     (_, 0) => (msr, msr),
-                    _ => sum_min_pair(column(0), column(rt), column(ct)),
+                    _ => {
+                        let end = upto(rt).min(upto(ct));
+                        sum_min_pair(column(0, end), column(rt, end), column(ct, end))
+                    }
                 };
                 out.regions[(h * refs + r) * out.n + order - 1] =
                     Regions::from_sums([len(0), len(rt), len(ct)], msr, msc, mrc, msrc);
@@ -938,7 +995,9 @@ impl Counter {
             generation,
             trie,
             grams,
+            next,
             gram_bounds,
+            upto,
             tokens,
             bounds,
             alias,
@@ -949,25 +1008,30 @@ impl Counter {
         let dense = slots <= (4 * grams.len() + 4096).min(DENSE_SLOTS);
         if dense {
             // A fresh table reads as empty (generation 0): growing need not copy the old one.
+            // Its zeros are written here rather than left to the allocator: a fresh page that
+            // the loop below reads before writing would be mapped to the zero page, then
+            // copied on the write (two faults, and a TLB flush that interrupts the other
+            // worker's core).
             if table.len() < slots {
-                *table = vec![0; slots.max(2 * table.len()).min(DENSE_SLOTS)];
+                *table = Vec::with_capacity(slots.max(2 * table.len()).min(DENSE_SLOTS));
+                table.resize(table.capacity(), 0);
             }
-            // Generation 0 marks the slots never written; after 2^32 - 1 calls, start over.
-            *generation = generation.wrapping_add(1);
-            if *generation == 0 {
+            // Generation 0 marks the slots never written; once they are all used, start over.
+            *generation += 1;
+            if *generation == GENERATIONS {
                 table.fill(0);
                 *generation = 1;
             }
         } else {
             trie.start(prev_vocab);
         }
-        let tag = u64::from(*generation) << 32;
+        let tag = *generation << ID_BITS;
         let long = grams.len() >= LONG_GRAMS;
         let mut ids = 0u32;
-        let mut write = 0;
+        next.clear();
         for t in 0..texts {
             let (gs, ge) = (gram_bounds[t], gram_bounds[t + 1]);
-            gram_bounds[t] = write;
+            gram_bounds[t] = next.len();
             if alias[t] != t {
                 continue;
             }
@@ -978,56 +1042,73 @@ impl Counter {
             let (head, tail) = shared[t];
             let copy_head = (head + 1).saturating_sub(order).min(count);
             let copy_tail = (toks.len() - tail).clamp(copy_head, count);
-            for i in 0..copy_head {
-                grams[write + i] = grams[i];
-            }
+            next.extend_from_within(..copy_head);
             // The n-gram at i is the (n-1)-gram at i followed by token i + order - 1.
-            let last = toks.get(order - 1..).unwrap_or_default();
-            let g: &mut [u32] = grams;
+            let prev = &grams[gs + copy_head..gs + copy_tail];
+            let last = toks.get(order - 1 + copy_head..order - 1 + copy_tail);
+            let last = last.unwrap_or_default();
             if dense {
-                // Written without a branch: new or not is data.
-                let table = &mut table[..prev_vocab * width];
-                for i in copy_head..copy_tail {
-                    let at = g[gs + i] as usize * width + last[i] as usize;
-                    let old = table[at];
-                    let new = old & !0xFFFF_FFFF != tag;
-                    let id = if new { ids } else { old as u32 };
-                    table[at] = tag | u64::from(id);
-                    ids += u32::from(new);
-                    g[write + i] = id;
-                }
+                ids = number_dense(&mut table[..slots], tag, width, prev, last, next, ids);
             } else if long {
                 // The trie of a long text lies all over memory: ask for a prefix's head
                 // 2 * AHEAD positions before its lookup, and for what follows the head
                 // AHEAD positions before, so the lookup finds both in cache.
-                for i in copy_head..copy_tail {
-                    if i + 2 * AHEAD < copy_tail {
-                        trie.prefetch_head(g[gs + i + 2 * AHEAD]);
+                for (i, (&p, &tok)) in prev.iter().zip(last).enumerate() {
+                    if let Some(&ahead) = prev.get(i + 2 * AHEAD) {
+                        trie.prefetch_head(ahead);
                     }
-                    if i + AHEAD < copy_tail {
-                        trie.prefetch_child(g[gs + i + AHEAD], last[i + AHEAD]);
+                    if let (Some(&ahead), Some(&tok)) = (prev.get(i + AHEAD), last.get(i + AHEAD)) {
+                        trie.prefetch_child(ahead, tok);
                     }
-                    g[write + i] = trie.child(g[gs + i], last[i], &mut ids, LIST_LONG);
+                    next.push(trie.child(p, tok, &mut ids, LIST_LONG));
                 }
             } else {
-                for i in copy_head..copy_tail {
-                    g[write + i] = trie.child(g[gs + i], last[i], &mut ids, LIST_SHORT);
+                for (&p, &tok) in prev.iter().zip(last) {
+                    next.push(trie.child(p, tok, &mut ids, LIST_SHORT));
                 }
             }
-            // Written after the middle, which reads ids of the previous order at and after
-            // `write`. Source position i + |S| - |T| never underflows: i >= |T| - tail.
-            for i in copy_tail..count {
-                grams[write + i] = grams[i + bounds[1] - toks.len()];
+            // Source position i + |S| - |T| never underflows: i >= |T| - tail.
+            if copy_tail < count {
+                let from = copy_tail + bounds[1] - toks.len();
+                next.extend_from_within(from..from + count - copy_tail);
             }
-            write += count;
+            // Every id of this text is below `ids` (those it copies, the source's, too).
+            upto[t] = ids;
         }
-        gram_bounds[texts] = write;
-        grams.truncate(write);
+        gram_bounds[texts] = next.len();
+        std::mem::swap(grams, next);
         if !dense {
             trie.finish(prev_vocab);
         }
         ids as usize
     }
+}
+
+/// Numbers n-grams through the dense table, onto the end of `next`: the one at `k` is the
+/// n-gram of id `prev[k]` of the order below followed by token `last[k]`. A new n-gram takes
+/// the id `ids`, which then moves on; returns it. Written without a branch (new or not is
+/// data), and out of line so the loop keeps its counter in a register.
+#[inline(never)]
+fn number_dense(
+    table: &mut [u32],
+    tag: u32,
+    width: usize,
+    prev: &[u32],
+    last: &[u32],
+    next: &mut Vec<u32>,
+    mut ids: u32,
+) -> u32 {
+    const ID: u32 = (1 << ID_BITS) - 1;
+    next.extend(prev.iter().zip(last).map(|(&p, &tok)| {
+        let at = p as usize * width + tok as usize;
+        let old = table[at];
+        let new = old & !ID != tag;
+        let id = if new { ids } else { old & ID };
+        table[at] = tag | id;
+        ids += u32::from(new);
+        id
+    }));
+    ids
 }
 
 #[cfg(test)]
@@ -1136,8 +1217,9 @@ mod tests {
 
     #[test]
     fn the_dense_table_starts_over_when_its_generation_wraps() {
-        // After 2^32 - 1 orders the generation wraps to 0, the mark of a slot never written:
-        // the table must be cleared then, or its empty slots would read as n-gram id 0.
+        // After GENERATIONS - 1 orders the generation would reach the bits beyond a slot's
+        // and wrap to 0, the mark of a slot never written: the table must be cleared then,
+        // or its empty slots would read as n-gram id 0.
         let (source, refs, hyps) = ("a b c d e", ["a b x d e", "b c"], ["a c c d e f"]);
         let expected = Counter::new()
             .count(&Whitespace, 4, source, &refs, &hyps)
@@ -1145,7 +1227,7 @@ mod tests {
         let mut c = Counter::new();
         c.count(&Whitespace, 4, "e d c b a x", &refs, &hyps)
             .unwrap();
-        c.generation = u32::MAX - 1;
+        c.generation = GENERATIONS - 2;
         for _ in 0..2 {
             assert_eq!(
                 c.count(&Whitespace, 4, source, &refs, &hyps).unwrap(),
@@ -1229,18 +1311,22 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn common_starts_and_ends_are_those_byte_by_byte(
+        fn common_starts_and_ends_are_those_one_by_one(
             shared in proptest::collection::vec(0u8..3, 0..70),
             a in proptest::collection::vec(0u8..3, 0..40),
             b in proptest::collection::vec(0u8..3, 0..40),
         ) {
             // Few distinct bytes, so the texts go on agreeing past the shared part at random.
+            // The same of token ids (shared_ends, and the runs of crate::common).
+            let ids = |v: &[u8]| v.iter().map(|&b| u32::from(b)).collect::<Vec<_>>();
             let (x, y) = ([&shared[..], &a].concat(), [&shared[..], &b].concat());
             let prefix = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
             proptest::prop_assert_eq!(common_prefix(&x, &y), prefix);
+            proptest::prop_assert_eq!(same_start(&ids(&x), &ids(&y)), prefix);
             let (x, y) = ([&a[..], &shared].concat(), [&b[..], &shared].concat());
             let suffix = x.iter().rev().zip(y.iter().rev()).take_while(|(p, q)| p == q).count();
             proptest::prop_assert_eq!(common_suffix(&x, &y), suffix);
+            proptest::prop_assert_eq!(same_end(&ids(&x), &ids(&y)), suffix);
         }
     }
 
