@@ -84,6 +84,16 @@ impl CorpusDigest {
         self.rows += 1;
     }
 
+    /// The identity of a gold M2 file's corpus: every sentence's source and its annotators'
+    /// edits (what `green maxmatch` and `green ptm2` score against).
+    pub(crate) fn of_gold(sentences: &[green_m2::GoldSentence]) -> Self {
+        let mut digest = CorpusDigest::new();
+        for s in sentences {
+            digest.row(&s.source, [format!("{:?}", s.annotators).as_str()]);
+        }
+        digest
+    }
+
     /// The provenance of statistics of `rows` of the corpus added.
     pub(crate) fn provenance(self, rows: &Range<usize>) -> Provenance {
         Provenance {

@@ -131,10 +131,7 @@ pub fn run(args: &Args) -> Result<()> {
     for w in &gold.warnings {
         crate::output::warn(w);
     }
-    let mut digest = CorpusDigest::new();
-    for s in &gold.sentences {
-        digest.row(&s.source, [format!("{:?}", s.annotators).as_str()]);
-    }
+    let digest = CorpusDigest::of_gold(&gold.sentences);
     let total = gold.sentences.len();
     let rows = Rows::select(args.rows, total)?;
     let tokenize = hypothesis_tokenizer(&args.tokenizer)?;
