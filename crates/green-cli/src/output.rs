@@ -66,7 +66,9 @@ impl FileSet {
     }
 
     /// Write every file to a temporary file beside it, then rename them all into place. On
-    /// an error before the renames, nothing is left behind and no target has changed.
+    /// an error before the renames, nothing is left behind and no regular file has changed.
+    /// Targets that are not regular files are written in place once every other file is
+    /// staged, before the renames.
     pub fn write(self) -> Result<()> {
         let mut staged = Vec::with_capacity(self.files.len());
         let mut direct = Vec::new();
