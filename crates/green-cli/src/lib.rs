@@ -69,9 +69,15 @@ pub enum Command {
     /// IMPARA (Maeda et al. 2022) from a quality and a similarity estimator you supply: green impara --qe DIR --se DIR -s SRC -c SYS...
     #[cfg(feature = "neural")]
     Impara(cmd::impara::Args),
+    #[cfg(not(feature = "neural"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Impara(cmd::Absent),
     /// PT-M2 (Gong et al. 2022): M2 edits weighted by BERTScore on a BERT you supply: green ptm2 --model DIR --layers N --m2 GOLD.m2 -c SYS...
     #[cfg(feature = "neural")]
     Ptm2(cmd::ptm2::Args),
+    #[cfg(not(feature = "neural"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Ptm2(cmd::Absent),
     /// Write the sources and references of an M2 file as line files.
     M2(cmd::m2::Args),
     /// Print the man page (roff): green man > green.1
@@ -94,10 +100,16 @@ pub enum Command {
     /// Scribendi (Islam and Magnani 2021) from a GPT-2 you supply: green scribendi --model DIR -s SRC -c SYS...
     #[cfg(feature = "neural")]
     Scribendi(cmd::scribendi::Args),
+    #[cfg(not(feature = "neural"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Scribendi(cmd::Absent),
     /// SOME (Yoshimura et al. 2020) from three BERT regressors you supply: green some --models DIR -s SRC -c SYS...
     #[cfg(feature = "neural")]
     #[command(name = "some")]
     SomeMetric(cmd::some::Args),
+    #[cfg(not(feature = "neural"))]
+    #[command(name = "some", hide = true, disable_help_flag = true)]
+    SomeMetric(cmd::Absent),
     /// Print the tokens of each input line, to see what a tokenizer (-t) makes of the text.
     Tokenize(cmd::tokenize::Args),
 }
@@ -148,6 +160,14 @@ fn run_command(command: &Command) -> anyhow::Result<()> {
         Command::Scribendi(args) => cmd::scribendi::run(args),
         #[cfg(feature = "neural")]
         Command::SomeMetric(args) => cmd::some::run(args),
+        #[cfg(not(feature = "neural"))]
+        Command::Impara(_) => cmd::absent("impara"),
+        #[cfg(not(feature = "neural"))]
+        Command::Ptm2(_) => cmd::absent("ptm2"),
+        #[cfg(not(feature = "neural"))]
+        Command::Scribendi(_) => cmd::absent("scribendi"),
+        #[cfg(not(feature = "neural"))]
+        Command::SomeMetric(_) => cmd::absent("some"),
         Command::Tokenize(args) => cmd::tokenize::run(args),
     }
 }

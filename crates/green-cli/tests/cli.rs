@@ -766,3 +766,25 @@ fn conventions_of_a_command_line() {
         "{commas}"
     );
 }
+
+#[cfg(not(feature = "neural"))]
+#[test]
+fn model_based_metrics_name_the_feature_they_need() {
+    let dir = fixtures();
+    for args in [
+        &["some", "--models", "m", "-s", "a", "-c", "b"][..],
+        &["impara", "--help"],
+        &["scribendi"],
+        &["ptm2", "--model", "x", "--layers", "1"],
+    ] {
+        fails_with(
+            &green(&dir, args),
+            &format!(
+                "green {} is not in this build: the model-based metrics need the neural feature",
+                args[0]
+            ),
+        );
+    }
+    let help = stdout(&green(&dir, &["--help"]));
+    assert!(!help.contains("scribendi"), "{help}");
+}
