@@ -60,17 +60,17 @@ impl Doc {
             let offset = tokens.len();
             tokens.reserve_exact(s.words.len());
             for (i, w) in s.words.iter().enumerate() {
+                let form = w.form();
                 tokens.push(Token {
-                    lower: lower(w.form),
-                    text: w.form.into(),
-                    lemma: w.lemma.into(),
-                    pos: w.upos.into(),
-                    tag: w.xpos.into(),
-                    dep: w.deprel.into(),
-                    head: if w.head == 0 {
-                        offset + i
-                    } else {
-                        offset + w.head - 1
+                    lower: lower(form),
+                    text: form.into(),
+                    lemma: w.lemma().into(),
+                    pos: w.upos().into(),
+                    tag: w.xpos().into(),
+                    dep: w.deprel().into(),
+                    head: match w.head() {
+                        0 => offset + i,
+                        h => offset + h - 1,
                     },
                 });
             }
@@ -135,7 +135,7 @@ pub fn line_sentences(
         let forms = || {
             sentences[start..next]
                 .iter()
-                .flat_map(|s| s.words.iter().map(|w| w.form))
+                .flat_map(|s| s.words.iter().map(|w| w.form()))
         };
         if !forms().eq(tokens.iter().copied()) {
             let at = sentences
@@ -473,7 +473,7 @@ impl Annotated for Doc {
 
 impl Annotated for [conllu::Sentence<'_>] {
     fn forms(&self) -> impl Iterator<Item = &str> {
-        self.iter().flat_map(|s| s.words.iter().map(|w| w.form))
+        self.iter().flat_map(|s| s.words.iter().map(|w| w.form()))
     }
     fn doc(&self) -> Cow<'_, Doc> {
         Cow::Owned(Doc::from_conllu(self))
