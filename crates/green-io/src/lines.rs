@@ -446,6 +446,27 @@ pub fn read_lines(input: &Input) -> Result<Vec<String>, Error> {
     input.open()?.into_lines()
 }
 
+/// [`read_text`], but a non-empty regular file is mapped into memory rather than read (when
+/// the system allows): a large file (a CoNLL-U parse) is neither copied nor faulted into
+/// fresh memory. A file that is not UTF-8 is read, for [`read_text`]'s error.
+///
+/// # Safety
+///
+/// As [`Input::open_mapped`]: the file must not be changed while its text is in use.
+pub unsafe fn map_text(input: &Input) -> Result<Text, Error> {
+    if let Input::Path(p) = input {
+        let file = File::open(p)
+            .ok()
+            .filter(|f| f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0));
+        // SAFETY: the caller takes on the file's stability.
+        let map = file.and_then(|f| unsafe { memmap2::Mmap::map(&f) }.ok());
+        if let Some(map) = map.filter(|m| simdutf8::basic::from_utf8(m).is_ok()) {
+            return Ok(Text(Backing::Mapped(map)));
+        }
+    }
+    read_text(input).map(|text| Text(Backing::Read(text)))
+}
+
 /// A whole file (or `-`) as one UTF-8 text, for formats read whole (M2, JSON, XML). Not
 /// UTF-8 is the same error as a line file's: the line, the byte within it, and what to do.
 pub fn read_text(input: &Input) -> Result<String, Error> {
