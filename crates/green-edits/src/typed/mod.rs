@@ -60,10 +60,10 @@ impl Doc {
             let offset = tokens.len();
             tokens.reserve_exact(s.words.len());
             for (i, w) in s.words.iter().enumerate() {
-                let form = w.form();
+                let text = CompactString::from(w.form());
                 tokens.push(Token {
-                    lower: lower(form),
-                    text: form.into(),
+                    lower: lower(&text),
+                    text,
                     lemma: w.lemma().into(),
                     pos: w.upos().into(),
                     tag: w.xpos().into(),
@@ -88,14 +88,17 @@ impl Doc {
     }
 }
 
-/// Python's `str.lower()` (as Rust's `to_lowercase`), without a detour for ASCII.
-fn lower(text: &str) -> CompactString {
-    if text.is_ascii() {
-        let mut lower = CompactString::from(text);
+/// Python's `str.lower()` (as Rust's `to_lowercase`), without a detour for ASCII, and a
+/// copy of the text itself when it has no capital.
+fn lower(text: &CompactString) -> CompactString {
+    if !text.is_ascii() {
+        text.to_lowercase().into()
+    } else if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        let mut lower = text.clone();
         lower.make_ascii_lowercase();
         lower
     } else {
-        text.to_lowercase().into()
+        text.clone()
     }
 }
 
@@ -246,7 +249,7 @@ impl<'a> Key<'a> {
             lower: &t.lower,
             lemma: &t.lemma,
             pos: &t.pos,
-            open: OPEN_POS.contains(&t.pos.as_str()),
+            open: matches!(t.pos.as_str(), "ADJ" | "ADV" | "NOUN" | "VERB"),
             ascii: t.text.is_ascii(),
         }
     }
@@ -264,8 +267,6 @@ impl<'a> Linguistic<'a> {
         }
     }
 }
-
-const OPEN_POS: [&str; 4] = ["ADJ", "ADV", "NOUN", "VERB"];
 
 impl Cost for Linguistic<'_> {
     fn substitute(&self, i: usize, j: usize) -> f64 {
