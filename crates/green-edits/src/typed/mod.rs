@@ -92,7 +92,7 @@ impl Doc {
 /// copy of the text itself when it has no capital.
 fn lower(text: &CompactString) -> CompactString {
     if !text.is_ascii() {
-        text.to_lowercase().into()
+        text.as_str().to_lowercase().into()
     } else if text.bytes().any(|b| b.is_ascii_uppercase()) {
         let mut lower = text.clone();
         lower.make_ascii_lowercase();
