@@ -678,6 +678,30 @@ mod tests {
     }
 
     #[test]
+    fn a_mapped_text_is_the_text_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let bad = dir.path().join("bad.conllu");
+        std::fs::write(&bad, b"S a\n\nS b \xff\n").unwrap();
+        let good = dir.path().join("good.conllu");
+        let text = "\u{feff}1\tal\u{e9}\n".repeat(100_000);
+        std::fs::write(&good, &text).unwrap();
+        let empty = dir.path().join("empty.conllu");
+        std::fs::write(&empty, "").unwrap();
+        let missing = dir.path().join("missing.conllu");
+        for path in [&bad, &good, &empty, &missing, &dir.path().to_path_buf()] {
+            let input = Input::parse(path.to_str().unwrap());
+            // SAFETY: nothing changes the file while the test runs.
+            let mapped = unsafe { map_text(&input) }.map(|t| t.to_string());
+            let read = read_text(&input);
+            assert_eq!(
+                mapped.map_err(|e| e.to_string()),
+                read.map_err(|e| e.to_string()),
+                "{path:?}"
+            );
+        }
+    }
+
+    #[test]
     fn an_endless_line_is_refused_not_read_whole() {
         let endless = io::repeat(b'x').take(MAX_LINE_BYTES as u64 + (1 << 20));
         let err = lines_of(endless, "zero").unwrap_err().to_string();
