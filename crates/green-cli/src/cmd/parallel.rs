@@ -207,7 +207,7 @@ fn typed(args: &Args) -> Result<()> {
     if rayon::current_num_threads() == 1 {
         one_arena();
     }
-    // Each file's lines and CoNLL-U text, read in parallel; then which sentences make each
+    // Each file's lines and CoNLL-U text (mapped), in parallel; then which sentences make each
     // line. Docs are made in the blocks, only for lines that are aligned.
     let texts: Vec<(Vec<String>, green_io::Text)> = paths
         .par_iter()
