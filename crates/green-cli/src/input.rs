@@ -120,6 +120,22 @@ pub fn read_text(path: &str) -> Result<String> {
     Ok(green_io::read_text(&Input::parse(path))?)
 }
 
+/// [`read_text`], but a regular file is mapped into memory, not read
+/// ([`green_io::map_text`]): the CoNLL-U of a CoNLL-2014 system and of its source are 2.5 MB,
+/// which reading copies into 600 freshly faulted pages. Name each text with [`name_texts`]
+/// once all are open, so that a truncated file's error line names it.
+pub fn map_text(path: &str) -> Result<green_io::Text> {
+    truncation::install();
+    // SAFETY: green does not write its inputs; a file truncated by another process while
+    // mapped raises SIGBUS, which the handler turns into an error line and exit 1.
+    Ok(unsafe { green_io::map_text(&Input::parse(path)) }?)
+}
+
+/// Remember where each (name, text) lies, for the error line of a file truncated while mapped.
+pub fn name_texts<'a>(texts: impl IntoIterator<Item = (&'a str, &'a str)>) {
+    truncation::name_texts(texts);
+}
+
 /// Reading a page of a mapped file that was cut off raises SIGBUS: name the file, exit 1.
 #[cfg(unix)]
 mod truncation {
@@ -161,13 +177,21 @@ mod truncation {
 
     /// Remember where each input's text lies, so the handler can name the file.
     pub(super) fn name_maps(readers: &[Reader]) {
-        let maps = readers
-            .iter()
-            .filter_map(|r| {
-                let text = r.whole_text()?;
+        name_texts(
+            readers
+                .iter()
+                .filter_map(|r| Some((r.name(), &***r.whole_text()?))),
+        );
+    }
+
+    /// Remember where each (name, text) lies; only the first call of a run counts.
+    pub(super) fn name_texts<'a>(texts: impl IntoIterator<Item = (&'a str, &'a str)>) {
+        let maps = texts
+            .into_iter()
+            .map(|(name, text)| {
                 let start = text.as_ptr() as usize;
-                let line = format!("green: error: {} was truncated while green was reading it; score it again once the file is complete\n", r.name());
-                Some((start, start + text.len(), line.into_bytes()))
+                let line = format!("green: error: {name} was truncated while green was reading it; score it again once the file is complete\n");
+                (start, start + text.len(), line.into_bytes())
             })
             .collect();
         let _ = MAPS.set(maps);
@@ -178,4 +202,5 @@ mod truncation {
 mod truncation {
     pub(super) fn install() {}
     pub(super) fn name_maps(_: &[green_io::Reader]) {}
+    pub(super) fn name_texts<'a>(_: impl IntoIterator<Item = (&'a str, &'a str)>) {}
 }

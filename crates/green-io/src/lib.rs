@@ -13,7 +13,9 @@ pub mod para;
 pub mod references;
 
 pub use batches::{Batch, Batches, Reader};
-pub use lines::{read_lines, read_text, Input, LineReader, Text, MAX_LINE_BYTES, WHOLE_FILE_BYTES};
+pub use lines::{
+    map_text, read_lines, read_text, Input, LineReader, Text, MAX_LINE_BYTES, WHOLE_FILE_BYTES,
+};
 pub use references::{Corpus, Format};
 
 /// An input problem, always naming the file and, where it applies, the line.

@@ -446,6 +446,27 @@ pub fn read_lines(input: &Input) -> Result<Vec<String>, Error> {
     input.open()?.into_lines()
 }
 
+/// [`read_text`], but a non-empty regular file is mapped into memory rather than read (when
+/// the system allows): a large file (a CoNLL-U parse) is neither copied nor faulted into
+/// fresh memory. A file that is not UTF-8 is read, for [`read_text`]'s error.
+///
+/// # Safety
+///
+/// As [`Input::open_mapped`]: the file must not be changed while its text is in use.
+pub unsafe fn map_text(input: &Input) -> Result<Text, Error> {
+    if let Input::Path(p) = input {
+        let file = File::open(p)
+            .ok()
+            .filter(|f| f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0));
+        // SAFETY: the caller takes on the file's stability.
+        let map = file.and_then(|f| unsafe { memmap2::Mmap::map(&f) }.ok());
+        if let Some(map) = map.filter(|m| simdutf8::basic::from_utf8(m).is_ok()) {
+            return Ok(Text(Backing::Mapped(map)));
+        }
+    }
+    read_text(input).map(|text| Text(Backing::Read(text)))
+}
+
 /// A whole file (or `-`) as one UTF-8 text, for formats read whole (M2, JSON, XML). Not
 /// UTF-8 is the same error as a line file's: the line, the byte within it, and what to do.
 pub fn read_text(input: &Input) -> Result<String, Error> {
@@ -654,6 +675,30 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("gold.m2:3: invalid UTF-8 at byte 5"), "{err}");
+    }
+
+    #[test]
+    fn a_mapped_text_is_the_text_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let bad = dir.path().join("bad.conllu");
+        std::fs::write(&bad, b"S a\n\nS b \xff\n").unwrap();
+        let good = dir.path().join("good.conllu");
+        let text = "\u{feff}1\tal\u{e9}\n".repeat(100_000);
+        std::fs::write(&good, &text).unwrap();
+        let empty = dir.path().join("empty.conllu");
+        std::fs::write(&empty, "").unwrap();
+        let missing = dir.path().join("missing.conllu");
+        for path in [&bad, &good, &empty, &missing, &dir.path().to_path_buf()] {
+            let input = Input::parse(path.to_str().unwrap());
+            // SAFETY: nothing changes the file while the test runs.
+            let mapped = unsafe { map_text(&input) }.map(|t| t.to_string());
+            let read = read_text(&input);
+            assert_eq!(
+                mapped.map_err(|e| e.to_string()),
+                read.map_err(|e| e.to_string()),
+                "{path:?}"
+            );
+        }
     }
 
     #[test]

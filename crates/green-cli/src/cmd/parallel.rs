@@ -207,15 +207,19 @@ fn typed(args: &Args) -> Result<()> {
     if rayon::current_num_threads() == 1 {
         one_arena();
     }
-    // Each file's lines and CoNLL-U text, read in parallel; then which sentences make each
+    // Each file's lines and CoNLL-U text (mapped), in parallel; then which sentences make each
     // line. Docs are made in the blocks, only for lines that are aligned.
-    let texts: Vec<(Vec<String>, String)> = paths
+    let texts: Vec<(Vec<String>, green_io::Text)> = paths
         .par_iter()
         .zip(&args.annotations)
-        .map(|(path, conllu_path)| {
-            anyhow::Ok((lines(path)?, crate::input::read_text(conllu_path)?))
-        })
+        .map(|(path, conllu_path)| anyhow::Ok((lines(path)?, crate::input::map_text(conllu_path)?)))
         .collect_in_order()?;
+    crate::input::name_texts(
+        args.annotations
+            .iter()
+            .zip(&texts)
+            .map(|(name, (_, text))| (name.as_str(), &**text)),
+    );
     let files: Vec<AnnotatedFile> = texts
         .par_iter()
         .zip(paths.par_iter().zip(&args.annotations))

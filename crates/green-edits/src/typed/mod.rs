@@ -60,17 +60,17 @@ impl Doc {
             let offset = tokens.len();
             tokens.reserve_exact(s.words.len());
             for (i, w) in s.words.iter().enumerate() {
+                let text = CompactString::from(w.form());
                 tokens.push(Token {
-                    lower: lower(w.form),
-                    text: w.form.into(),
-                    lemma: w.lemma.into(),
-                    pos: w.upos.into(),
-                    tag: w.xpos.into(),
-                    dep: w.deprel.into(),
-                    head: if w.head == 0 {
-                        offset + i
-                    } else {
-                        offset + w.head - 1
+                    lower: lower(&text),
+                    text,
+                    lemma: w.lemma().into(),
+                    pos: w.upos().into(),
+                    tag: w.xpos().into(),
+                    dep: w.deprel().into(),
+                    head: match w.head() {
+                        0 => offset + i,
+                        h => offset + h - 1,
                     },
                 });
             }
@@ -88,14 +88,17 @@ impl Doc {
     }
 }
 
-/// Python's `str.lower()` (as Rust's `to_lowercase`), without a detour for ASCII.
-fn lower(text: &str) -> CompactString {
-    if text.is_ascii() {
-        let mut lower = CompactString::from(text);
+/// Python's `str.lower()` (as Rust's `to_lowercase`), without a detour for ASCII, and a
+/// copy of the text itself when it has no capital.
+fn lower(text: &CompactString) -> CompactString {
+    if !text.is_ascii() {
+        text.as_str().to_lowercase().into()
+    } else if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        let mut lower = text.clone();
         lower.make_ascii_lowercase();
         lower
     } else {
-        text.to_lowercase().into()
+        text.clone()
     }
 }
 
@@ -135,7 +138,7 @@ pub fn line_sentences(
         let forms = || {
             sentences[start..next]
                 .iter()
-                .flat_map(|s| s.words.iter().map(|w| w.form))
+                .flat_map(|s| s.words.iter().map(|w| w.form()))
         };
         if !forms().eq(tokens.iter().copied()) {
             let at = sentences
@@ -246,7 +249,7 @@ impl<'a> Key<'a> {
             lower: &t.lower,
             lemma: &t.lemma,
             pos: &t.pos,
-            open: OPEN_POS.contains(&t.pos.as_str()),
+            open: matches!(t.pos.as_str(), "ADJ" | "ADV" | "NOUN" | "VERB"),
             ascii: t.text.is_ascii(),
         }
     }
@@ -264,8 +267,6 @@ impl<'a> Linguistic<'a> {
         }
     }
 }
-
-const OPEN_POS: [&str; 4] = ["ADJ", "ADV", "NOUN", "VERB"];
 
 impl Cost for Linguistic<'_> {
     fn substitute(&self, i: usize, j: usize) -> f64 {
@@ -473,7 +474,7 @@ impl Annotated for Doc {
 
 impl Annotated for [conllu::Sentence<'_>] {
     fn forms(&self) -> impl Iterator<Item = &str> {
-        self.iter().flat_map(|s| s.words.iter().map(|w| w.form))
+        self.iter().flat_map(|s| s.words.iter().map(|w| w.form()))
     }
     fn doc(&self) -> Cow<'_, Doc> {
         Cow::Owned(Doc::from_conllu(self))
