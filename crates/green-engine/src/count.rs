@@ -1087,7 +1087,9 @@ impl Counter {
 /// Numbers n-grams through the dense table, onto the end of `next`: the one at `k` is the
 /// n-gram of id `prev[k]` of the order below followed by token `last[k]`. A new n-gram takes
 /// the id `ids`, which then moves on; returns it. Written without a branch (new or not is
-/// data), and out of line so the loop keeps its counter in a register.
+/// data), out of line, and as a plain loop over room made first in `next`: through
+/// `Vec::extend` the loop was a call of its own that kept the counter in memory (a store
+/// and a load an n-gram, one after the other).
 #[inline(never)]
 fn number_dense(
     table: &mut [u32],
@@ -1099,15 +1101,18 @@ fn number_dense(
     mut ids: u32,
 ) -> u32 {
     const ID: u32 = (1 << ID_BITS) - 1;
-    next.extend(prev.iter().zip(last).map(|(&p, &tok)| {
+    let start = next.len();
+    let len = prev.len().min(last.len());
+    next.resize(start + len, 0);
+    for ((out, &p), &tok) in next[start..].iter_mut().zip(prev).zip(last) {
         let at = p as usize * width + tok as usize;
         let old = table[at];
         let new = old & !ID != tag;
         let id = if new { ids } else { old & ID };
         table[at] = tag | id;
         ids += u32::from(new);
-        id
-    }));
+        *out = id;
+    }
     ids
 }
 
