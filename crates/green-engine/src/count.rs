@@ -14,6 +14,7 @@ use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{same_end, same_start, Cuts};
+use crate::shorts::Shorts;
 use crate::tokenizer::{TokenizeError, Tokenizer};
 use crate::trie::Trie;
 
@@ -131,7 +132,7 @@ pub struct Counter {
     bmp_seen: Vec<u16>,
     /// Other tokens of up to [`SHORT_BYTES`] bytes (most words), keyed by their packed bytes:
     /// no text to store or compare.
-    short: HashTable<(u128, u32)>,
+    short: Shorts,
     /// Longer tokens: text in `arena`, looked up through `table`.
     arena: String,
     spans: Vec<(u32, u32, u32)>,
@@ -221,7 +222,7 @@ fn short_key(b: &[u8]) -> u128 {
 /// text, which never starts with the bytes D3 08, and the high half's top byte is a length
 /// of at most 15, not 0x13.
 #[inline(always)]
-fn short_hash(key: u128) -> u64 {
+pub(crate) fn short_hash(key: u128) -> u64 {
     let (lo, hi) = (key as u64, (key >> 64) as u64);
     let m = u128::from(lo ^ 0x243F_6A88_85A3_08D3) * u128::from(hi ^ 0x1319_8A2E_0370_7344);
     (m as u64) ^ (m >> 64) as u64
@@ -230,15 +231,8 @@ fn short_hash(key: u128) -> u64 {
 /// The id in `short` of a token of up to [`SHORT_BYTES`] bytes, by its [`short_key`]; a new
 /// one is `*vocab`, which then moves on.
 #[inline(always)]
-fn short_id(short: &mut HashTable<(u128, u32)>, vocab: &mut u32, key: u128) -> u32 {
-    let hash = short_hash(key);
-    if let Some(&(_, id)) = short.find(hash, |&(k, _)| k == key) {
-        return id;
-    }
-    let id = *vocab;
-    *vocab += 1;
-    short.insert_unique(hash, (key, id), |&(k, _)| short_hash(k));
-    id
+fn short_id(short: &mut Shorts, vocab: &mut u32, key: u128) -> u32 {
+    short.id(short_hash(key), key, vocab)
 }
 
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
@@ -743,7 +737,7 @@ impl Counter {
             self.bmp[cp as usize] = 0;
         }
         self.bmp_seen.clear();
-        reset(&mut self.short);
+        self.short.clear();
         self.arena.clear();
         self.spans.clear();
         reset(&mut self.table);
