@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::common::{same_end, same_start, Cuts};
 use crate::shorts::Shorts;
-use crate::tokenizer::{TokenizeError, Tokenizer};
+use crate::tokenizer::{is_printable_ascii, split_spaces, TokenizeError, Tokenizer};
 use crate::trie::Trie;
 
 /// The seven regions of the Venn diagram of S, R and C for one n-gram order.
@@ -812,17 +812,25 @@ impl Counter {
         text: Option<&str>,
         ids: &mut Vec<u32>,
     ) -> Result<bool, TokenizeError> {
+        // Printable ASCII that the tokenizer cuts at spaces is cut here: the tokens are
+        // interned by an inlined closure, not through a call per token.
+        let here = |text: &str| tokenizer.splits_printable_at_spaces() && is_printable_ascii(text);
         let Some(text) = text else {
             let mut spans = std::mem::take(&mut self.source_spans);
             spans.clear();
             let base = source.as_ptr() as usize;
-            tokenizer.tokenize(source, &mut |tok| {
+            let mut sink = |tok: &str| {
                 let at = (tok.as_ptr() as usize).wrapping_sub(base);
                 if at <= source.len() && tok.len() <= source.len() - at {
                     spans.push((at, at + tok.len()));
                 }
                 ids.push(self.intern(tok));
-            })?;
+            };
+            if here(source) {
+                split_spaces(source, &mut sink);
+            } else {
+                tokenizer.tokenize(source, &mut sink)?;
+            }
             let sliced = spans.len() == ids.len();
             self.source_spans = spans;
             return Ok(sliced);
@@ -833,7 +841,13 @@ impl Counter {
         let after = spans.partition_point(|&(start, _)| start < source_tail);
         let count = spans.len();
         ids.extend_from_within(..before);
-        tokenizer.tokenize(&text[head..tail], &mut |tok| ids.push(self.intern(tok)))?;
+        let middle = &text[head..tail];
+        let mut sink = |tok: &str| ids.push(self.intern(tok));
+        if here(middle) {
+            split_spaces(middle, &mut sink);
+        } else {
+            tokenizer.tokenize(middle, &mut sink)?;
+        }
         ids.extend_from_within(after..count);
         Ok(true)
     }
