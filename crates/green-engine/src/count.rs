@@ -14,7 +14,8 @@ use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{same_end, same_start, Cuts};
-use crate::tokenizer::{TokenizeError, Tokenizer};
+use crate::shorts::Shorts;
+use crate::tokenizer::{is_printable_ascii, split_spaces, TokenizeError, Tokenizer};
 use crate::trie::Trie;
 
 /// The seven regions of the Venn diagram of S, R and C for one n-gram order.
@@ -131,7 +132,7 @@ pub struct Counter {
     bmp_seen: Vec<u16>,
     /// Other tokens of up to [`SHORT_BYTES`] bytes (most words), keyed by their packed bytes:
     /// no text to store or compare.
-    short: HashTable<(u128, u32)>,
+    short: Shorts,
     /// Longer tokens: text in `arena`, looked up through `table`.
     arena: String,
     spans: Vec<(u32, u32, u32)>,
@@ -221,7 +222,7 @@ fn short_key(b: &[u8]) -> u128 {
 /// text, which never starts with the bytes D3 08, and the high half's top byte is a length
 /// of at most 15, not 0x13.
 #[inline(always)]
-fn short_hash(key: u128) -> u64 {
+pub(crate) fn short_hash(key: u128) -> u64 {
     let (lo, hi) = (key as u64, (key >> 64) as u64);
     let m = u128::from(lo ^ 0x243F_6A88_85A3_08D3) * u128::from(hi ^ 0x1319_8A2E_0370_7344);
     (m as u64) ^ (m >> 64) as u64
@@ -230,15 +231,8 @@ fn short_hash(key: u128) -> u64 {
 /// The id in `short` of a token of up to [`SHORT_BYTES`] bytes, by its [`short_key`]; a new
 /// one is `*vocab`, which then moves on.
 #[inline(always)]
-fn short_id(short: &mut HashTable<(u128, u32)>, vocab: &mut u32, key: u128) -> u32 {
-    let hash = short_hash(key);
-    if let Some(&(_, id)) = short.find(hash, |&(k, _)| k == key) {
-        return id;
-    }
-    let id = *vocab;
-    *vocab += 1;
-    short.insert_unique(hash, (key, id), |&(k, _)| short_hash(k));
-    id
+fn short_id(short: &mut Shorts, vocab: &mut u32, key: u128) -> u32 {
+    short.id(short_hash(key), key, vocab)
 }
 
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
@@ -743,7 +737,7 @@ impl Counter {
             self.bmp[cp as usize] = 0;
         }
         self.bmp_seen.clear();
-        reset(&mut self.short);
+        self.short.clear();
         self.arena.clear();
         self.spans.clear();
         reset(&mut self.table);
@@ -818,17 +812,25 @@ impl Counter {
         text: Option<&str>,
         ids: &mut Vec<u32>,
     ) -> Result<bool, TokenizeError> {
+        // Printable ASCII that the tokenizer cuts at spaces is cut here: the tokens are
+        // interned by an inlined closure, not through a call per token.
+        let here = |text: &str| tokenizer.splits_printable_at_spaces() && is_printable_ascii(text);
         let Some(text) = text else {
             let mut spans = std::mem::take(&mut self.source_spans);
             spans.clear();
             let base = source.as_ptr() as usize;
-            tokenizer.tokenize(source, &mut |tok| {
+            let mut sink = |tok: &str| {
                 let at = (tok.as_ptr() as usize).wrapping_sub(base);
                 if at <= source.len() && tok.len() <= source.len() - at {
                     spans.push((at, at + tok.len()));
                 }
                 ids.push(self.intern(tok));
-            })?;
+            };
+            if here(source) {
+                split_spaces(source, &mut sink);
+            } else {
+                tokenizer.tokenize(source, &mut sink)?;
+            }
             let sliced = spans.len() == ids.len();
             self.source_spans = spans;
             return Ok(sliced);
@@ -839,7 +841,13 @@ impl Counter {
         let after = spans.partition_point(|&(start, _)| start < source_tail);
         let count = spans.len();
         ids.extend_from_within(..before);
-        tokenizer.tokenize(&text[head..tail], &mut |tok| ids.push(self.intern(tok)))?;
+        let middle = &text[head..tail];
+        let mut sink = |tok: &str| ids.push(self.intern(tok));
+        if here(middle) {
+            split_spaces(middle, &mut sink);
+        } else {
+            tokenizer.tokenize(middle, &mut sink)?;
+        }
         ids.extend_from_within(after..count);
         Ok(true)
     }
@@ -1087,7 +1095,9 @@ impl Counter {
 /// Numbers n-grams through the dense table, onto the end of `next`: the one at `k` is the
 /// n-gram of id `prev[k]` of the order below followed by token `last[k]`. A new n-gram takes
 /// the id `ids`, which then moves on; returns it. Written without a branch (new or not is
-/// data), and out of line so the loop keeps its counter in a register.
+/// data), out of line, and as a plain loop over room made first in `next`: through
+/// `Vec::extend` the loop was a call of its own that kept the counter in memory (a store
+/// and a load an n-gram, one after the other).
 #[inline(never)]
 fn number_dense(
     table: &mut [u32],
@@ -1099,15 +1109,18 @@ fn number_dense(
     mut ids: u32,
 ) -> u32 {
     const ID: u32 = (1 << ID_BITS) - 1;
-    next.extend(prev.iter().zip(last).map(|(&p, &tok)| {
+    let start = next.len();
+    let len = prev.len().min(last.len());
+    next.resize(start + len, 0);
+    for ((out, &p), &tok) in next[start..].iter_mut().zip(prev).zip(last) {
         let at = p as usize * width + tok as usize;
         let old = table[at];
         let new = old & !ID != tag;
         let id = if new { ids } else { old & ID };
         table[at] = tag | id;
         ids += u32::from(new);
-        id
-    }));
+        *out = id;
+    }
     ids
 }
 

@@ -26,6 +26,7 @@ pub mod napoles;
 pub mod numpy;
 pub mod ordered;
 pub mod score;
+mod shorts;
 pub mod signature;
 mod trie;
 

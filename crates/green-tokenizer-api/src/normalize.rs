@@ -169,6 +169,11 @@ impl<T: Tokenizer> Tokenizer for Normalized<T> {
     fn tokens_are_chars(&self) -> bool {
         self.normalization.is_identity() && self.inner.tokens_are_chars()
     }
+
+    /// Likewise: a normalised text is not the one cut.
+    fn splits_printable_at_spaces(&self) -> bool {
+        self.normalization.is_identity() && self.inner.splits_printable_at_spaces()
+    }
 }
 
 #[cfg(test)]

@@ -66,6 +66,14 @@ pub trait Tokenizer: Send + Sync {
         false
     }
 
+    /// Whether the tokens of a text of printable ASCII (every byte 0x20 to 0x7E, see
+    /// [`is_printable_ascii`]) are exactly its runs between spaces, as [`split_spaces`] cuts
+    /// them. A counter then cuts such a text itself, without a call per token.
+    /// False unless the tokenizer says so.
+    fn splits_printable_at_spaces(&self) -> bool {
+        false
+    }
+
     /// Convenience for callers that want owned tokens (tests, `green tokenize`).
     fn tokens(&self, text: &str) -> Result<Vec<String>, TokenizeError> {
         let mut out = Vec::new();
@@ -87,6 +95,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for &T {
     fn tokens_are_chars(&self) -> bool {
         (**self).tokens_are_chars()
     }
+    fn splits_printable_at_spaces(&self) -> bool {
+        (**self).splits_printable_at_spaces()
+    }
 }
 
 impl<T: Tokenizer + ?Sized> Tokenizer for Box<T> {
@@ -102,6 +113,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for Box<T> {
     fn tokens_are_chars(&self) -> bool {
         (**self).tokens_are_chars()
     }
+    fn splits_printable_at_spaces(&self) -> bool {
+        (**self).splits_printable_at_spaces()
+    }
 }
 
 impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
@@ -116,6 +130,9 @@ impl<T: Tokenizer + ?Sized> Tokenizer for Arc<T> {
     }
     fn tokens_are_chars(&self) -> bool {
         (**self).tokens_are_chars()
+    }
+    fn splits_printable_at_spaces(&self) -> bool {
+        (**self).splits_printable_at_spaces()
     }
 }
 
@@ -150,8 +167,7 @@ impl Tokenizer for Whitespace {
     fn tokenize(&self, text: &str, sink: &mut dyn FnMut(&str)) -> Result<(), TokenizeError> {
         // Printable ASCII (the common case) has one whitespace character, the space. One
         // pass without a branch says whether the text is all of it.
-        let printable = (text.bytes()).fold(true, |all, b| all & (b.wrapping_sub(b' ') < 0x60));
-        if printable {
+        if is_printable_ascii(text) {
             split_spaces(text, sink);
         } else if text.is_ascii() {
             // ASCII whitespace as Python sees it (\t \n \v \f \r, space, 0x1c..0x1f).
@@ -181,12 +197,22 @@ impl Tokenizer for Whitespace {
     fn splits_before_spaces(&self) -> bool {
         true
     }
+
+    fn splits_printable_at_spaces(&self) -> bool {
+        true
+    }
+}
+
+/// Whether `text` is all printable ASCII (0x20 to 0x7E), whose one whitespace character is
+/// the space: one pass without a branch.
+pub fn is_printable_ascii(text: &str) -> bool {
+    (text.bytes()).fold(true, |all, b| all & (b.wrapping_sub(b' ') < 0x60))
 }
 
 /// The runs of `text` between spaces, 64 bytes at a time: one bit per byte says whether it
 /// is a space, and each token is read off the bits (two bit scans), not found by a loop
 /// over its bytes that mispredicts where every token starts and ends.
-fn split_spaces(text: &str, sink: &mut dyn FnMut(&str)) {
+pub fn split_spaces(text: &str, mut sink: impl FnMut(&str)) {
     let mut start = None;
     for (c, chunk) in text.as_bytes().chunks(64).enumerate() {
         let base = c * 64;
@@ -319,6 +345,18 @@ mod tests {
         assert!(Whitespace.splits_before_spaces());
         assert!(Normalized::new(Whitespace, Normalization::default()).splits_before_spaces());
         assert!(!nfkc.splits_before_spaces() && !Chars::default().splits_before_spaces());
+        // Likewise for printable ASCII cut at spaces, whose tokens are then split_spaces'.
+        assert!(Normalized::new(Whitespace, Normalization::default()).splits_printable_at_spaces());
+        assert!(
+            !nfkc.splits_printable_at_spaces() && !Chars::default().splits_printable_at_spaces()
+        );
+        let text = "  He said ,  \"no\" ! ";
+        let mut cut = Vec::new();
+        split_spaces(text, |t| cut.push(t.to_string()));
+        assert!(
+            is_printable_ascii(text) && !is_printable_ascii("a\tb") && !is_printable_ascii("é")
+        );
+        assert_eq!(cut, Whitespace.tokens(text).unwrap());
         // Only unnormalised, unskipped characters are the text's characters.
         let chars = |skip_whitespace, form| {
             Normalized::new(
