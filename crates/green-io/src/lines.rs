@@ -526,7 +526,7 @@ pub unsafe fn map_text(input: &Input) -> Result<Text, Error> {
             .filter(|f| f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0));
         // SAFETY: the caller takes on the file's stability.
         let map = file.and_then(|f| unsafe { memmap2::Mmap::map(&f) }.ok());
-        if let Some(map) = map.filter(|m| simdutf8::basic::from_utf8(m).is_ok()) {
+        if let Some(map) = map.filter(|m| ascii_or_utf8(m)) {
             return Ok(Text(Backing::Mapped(map)));
         }
     }
