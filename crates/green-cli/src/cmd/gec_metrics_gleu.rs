@@ -63,7 +63,7 @@ pub fn run(args: &Args) -> Result<()> {
             Ok(lines)
         })
         .collect::<Result<Vec<_>>>()?;
-    crate::args::start_pool(args.threads, false)?;
+    crate::args::start_pool(args.threads, false, None)?;
     let mut text = String::new();
     for path in &args.hyps {
         let hyps = read_lines(path)?;

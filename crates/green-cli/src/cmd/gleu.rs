@@ -202,7 +202,7 @@ pub fn run(args: &Args) -> Result<()> {
     crate::input::guard(args.tokenizer.guard(&names), &views.sentences());
     drop(views);
     let provenance = select_loaded(&mut data, args.rows)?;
-    crate::args::start_pool(args.threads, false)?;
+    crate::args::start_pool(args.threads, false, None)?;
     let built = args.tokenizer.build()?;
     let tokenizer = built.as_dyn();
     let counts = count(tokenizer, n, &data)?;

@@ -121,7 +121,7 @@ pub(crate) fn parse_beta(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    crate::args::start_pool(args.threads, false)?;
+    crate::args::start_pool(args.threads, false, None)?;
     let (gold_path, systems) = args.files.split_last().context("no gold file")?;
     crate::input::stdin_once(args.files.iter().map(String::as_str))?;
     let mut gold = green_m2::parse_gold(&read_text(gold_path)?, gold_path, args.alternatives)?;

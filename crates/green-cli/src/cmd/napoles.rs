@@ -130,7 +130,7 @@ pub fn run(args: &Args) -> Result<()> {
         bail!("--iter: '0' is not a whole number between 1 and 100000 (0 only with --variant gec-ranking)");
     }
     let sentences = args.level() == Level::Sentence;
-    crate::args::start_pool(args.threads, false)?;
+    crate::args::start_pool(args.threads, false, None)?;
     let mut text = String::new();
     for path in &args.hyps {
         let hyps = read_lines(path)?;

@@ -142,7 +142,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let buckets =
         green_report::choose::buckets(&args.buckets, &args.tokenizer.tokenizer, "--buckets")?;
-    crate::args::start_pool(args.threads, false)?;
+    crate::args::start_pool(args.threads, false, None)?;
     let data = crate::input::load(
         args.source.as_deref(),
         &args.refs,

@@ -101,7 +101,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 
-    /// Worker threads (default: all cores). Results are identical at any count.
+    /// Worker threads (default: one per 128 KiB of input, up to one per core). Results are
+    /// identical at any count.
     #[arg(long, value_parser = bounded(1, MAX_THREADS))]
     pub threads: Option<usize>,
 
@@ -167,7 +168,8 @@ pub fn run(args: &Args, level: Option<Level>) -> Result<()> {
     crate::input::stdin_once(inputs.iter().map(Input::name))?;
     // The main thread is one of the pool's workers: one thread fewer to start, and no hand-off
     // between the thread that reads the files and those that count them.
-    crate::args::start_pool(args.threads, true)?;
+    let bytes = inputs.iter().map(Input::len).sum::<Option<u64>>();
+    crate::args::start_pool(args.threads, true, bytes)?;
     let built = args.tokenizer.build()?;
     let tokenizer_name = built.name();
     let keep = Keep::new(level, args, &config);
