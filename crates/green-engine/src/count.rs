@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::common::{same_end, same_start, Cuts};
 use crate::shorts::Shorts;
-use crate::tokenizer::{is_printable_ascii, split_spaces, TokenizeError, Tokenizer};
+use crate::tokenizer::{is_printable_ascii, SpaceRuns, TokenizeError, Tokenizer};
 use crate::trie::Trie;
 
 /// The seven regions of the Venn diagram of S, R and C for one n-gram order.
@@ -133,10 +133,8 @@ pub struct Counter {
     /// Other tokens of up to [`SHORT_BYTES`] bytes (most words), keyed by their packed bytes:
     /// no text to store or compare.
     short: Shorts,
-    /// Longer tokens: text in `arena`, looked up through `table`.
-    arena: String,
-    spans: Vec<(u32, u32, u32)>,
-    table: HashTable<u32>,
+    /// Longer tokens.
+    long: Longs,
     vocab: u32,
     /// Token ids of every text, concatenated; `bounds[t]..bounds[t + 1]` is text `t`.
     tokens: Vec<u32>,
@@ -233,6 +231,54 @@ pub(crate) fn short_hash(key: u128) -> u64 {
 #[inline(always)]
 fn short_id(short: &mut Shorts, vocab: &mut u32, key: u128) -> u32 {
     short.id(short_hash(key), key, vocab)
+}
+
+/// One sentence's tokens longer than [`SHORT_BYTES`] bytes: their text in `arena`, looked up
+/// through `table`.
+#[derive(Default)]
+struct Longs {
+    arena: String,
+    /// `(start, end, id)` of each token's text in `arena`.
+    spans: Vec<(u32, u32, u32)>,
+    table: HashTable<u32>,
+}
+
+impl Longs {
+    fn clear(&mut self) {
+        self.arena.clear();
+        self.spans.clear();
+        reset(&mut self.table);
+    }
+
+    /// The id of `tok`; a new one is `*vocab`, which then moves on. Past
+    /// [`MAX_TOKEN_BYTES`] of text, `overflow` is set (and 0 returned).
+    #[inline(never)]
+    fn id(&mut self, tok: &str, vocab: &mut u32, overflow: &mut bool) -> u32 {
+        let hash = FxBuildHasher.hash_one(tok);
+        let (arena, spans) = (&self.arena, &self.spans);
+        let text = |slot: u32| {
+            let (s, e, _) = spans[slot as usize];
+            &arena[s as usize..e as usize]
+        };
+        if let Some(&slot) = self.table.find(hash, |&slot| text(slot) == tok) {
+            return self.spans[slot as usize].2;
+        }
+        if self.arena.len() + tok.len() > MAX_TOKEN_BYTES {
+            *overflow = true;
+            return 0;
+        }
+        let (slot, id) = (self.spans.len() as u32, *vocab);
+        *vocab += 1;
+        let start = self.arena.len() as u32;
+        self.arena.push_str(tok);
+        self.spans.push((start, self.arena.len() as u32, id));
+        let (arena, spans) = (&self.arena, &self.spans);
+        self.table.insert_unique(hash, slot, |&slot| {
+            let (s, e, _) = spans[slot as usize];
+            FxBuildHasher.hash_one(&arena[s as usize..e as usize])
+        });
+        id
+    }
 }
 
 /// Where a text and its source part, cut just before ASCII spaces (or at either end):
@@ -468,33 +514,61 @@ impl Counter {
         ids.extend_from_within(source_len - tail_chars..source_len);
     }
 
-    /// The id of a token longer than [`SHORT_BYTES`] bytes: its text is kept in `arena`.
-    #[inline(never)]
+    /// The id of a token longer than [`SHORT_BYTES`] bytes.
     fn intern_long(&mut self, tok: &str) -> u32 {
-        let hash = FxBuildHasher.hash_one(tok);
-        let (arena, spans) = (&self.arena, &self.spans);
-        let text = |slot: u32| {
-            let (s, e, _) = spans[slot as usize];
-            &arena[s as usize..e as usize]
-        };
-        if let Some(&slot) = self.table.find(hash, |&slot| text(slot) == tok) {
-            return self.spans[slot as usize].2;
+        self.long.id(tok, &mut self.vocab, &mut self.overflow)
+    }
+
+    /// The ids of the runs between spaces of a printable-ASCII text (the tokens of a
+    /// tokenizer that splits such text at spaces), in one loop over [`SpaceRuns`] with the
+    /// tables' state in locals, as [`Counter::intern_chars`] does for characters: through a
+    /// callback per token, each was a call that saved and reloaded that state. `spans`, if
+    /// given, gets where each token lies in `text`.
+    fn intern_spaced(
+        &mut self,
+        text: &str,
+        ids: &mut Vec<u32>,
+        mut spans: Option<&mut Vec<(usize, usize)>>,
+    ) {
+        let bytes = text.as_bytes();
+        let start = ids.len();
+        // k tokens take at least 2k - 1 bytes.
+        ids.resize(start + bytes.len().div_ceil(2), 0);
+        let out = &mut ids[start..];
+        let Counter {
+            bmp,
+            bmp_seen,
+            short,
+            long,
+            vocab,
+            overflow,
+            ..
+        } = self;
+        let bmp: &mut [u32; 1 << 16] = bmp.as_mut_slice().try_into().expect("BMP table");
+        let (mut n, mut next) = (0, *vocab);
+        for (s, e) in SpaceRuns::new(bytes) {
+            let tok = &bytes[s..e];
+            // As `intern`: one character by code point, up to SHORT_BYTES by packed bytes.
+            out[n] = match *tok {
+                [b] => {
+                    let slot = &mut bmp[usize::from(b)];
+                    if *slot == 0 {
+                        next += 1;
+                        *slot = next;
+                        bmp_seen.push(u16::from(b));
+                    }
+                    *slot - 1
+                }
+                _ if tok.len() <= SHORT_BYTES => short_id(short, &mut next, short_key(tok)),
+                _ => long.id(&text[s..e], &mut next, overflow),
+            };
+            n += 1;
+            if let Some(spans) = spans.as_deref_mut() {
+                spans.push((s, e));
+            }
         }
-        if self.arena.len() + tok.len() > MAX_TOKEN_BYTES {
-            self.overflow = true;
-            return 0;
-        }
-        let (slot, id) = (self.spans.len() as u32, self.vocab);
-        self.vocab += 1;
-        let start = self.arena.len() as u32;
-        self.arena.push_str(tok);
-        self.spans.push((start, self.arena.len() as u32, id));
-        let (arena, spans) = (&self.arena, &self.spans);
-        self.table.insert_unique(hash, slot, |&slot| {
-            let (s, e, _) = spans[slot as usize];
-            FxBuildHasher.hash_one(&arena[s as usize..e as usize])
-        });
-        id
+        *vocab = next;
+        ids.truncate(start + n);
     }
 
     /// Count one sentence: its source, its references and the hypotheses of every system.
@@ -738,9 +812,7 @@ impl Counter {
         }
         self.bmp_seen.clear();
         self.short.clear();
-        self.arena.clear();
-        self.spans.clear();
-        reset(&mut self.table);
+        self.long.clear();
         self.vocab = 0;
         self.tokens.clear();
         self.bounds.clear();
@@ -812,24 +884,22 @@ impl Counter {
         text: Option<&str>,
         ids: &mut Vec<u32>,
     ) -> Result<bool, TokenizeError> {
-        // Printable ASCII that the tokenizer cuts at spaces is cut here: the tokens are
-        // interned by an inlined closure, not through a call per token.
+        // Printable ASCII that the tokenizer cuts at spaces is cut here ([`Counter::intern_spaced`]).
         let here = |text: &str| tokenizer.splits_printable_at_spaces() && is_printable_ascii(text);
         let Some(text) = text else {
             let mut spans = std::mem::take(&mut self.source_spans);
             spans.clear();
             let base = source.as_ptr() as usize;
-            let mut sink = |tok: &str| {
-                let at = (tok.as_ptr() as usize).wrapping_sub(base);
-                if at <= source.len() && tok.len() <= source.len() - at {
-                    spans.push((at, at + tok.len()));
-                }
-                ids.push(self.intern(tok));
-            };
             if here(source) {
-                split_spaces(source, &mut sink);
+                self.intern_spaced(source, ids, Some(&mut spans));
             } else {
-                tokenizer.tokenize(source, &mut sink)?;
+                tokenizer.tokenize(source, &mut |tok: &str| {
+                    let at = (tok.as_ptr() as usize).wrapping_sub(base);
+                    if at <= source.len() && tok.len() <= source.len() - at {
+                        spans.push((at, at + tok.len()));
+                    }
+                    ids.push(self.intern(tok));
+                })?;
             }
             let sliced = spans.len() == ids.len();
             self.source_spans = spans;
@@ -842,11 +912,10 @@ impl Counter {
         let count = spans.len();
         ids.extend_from_within(..before);
         let middle = &text[head..tail];
-        let mut sink = |tok: &str| ids.push(self.intern(tok));
         if here(middle) {
-            split_spaces(middle, &mut sink);
+            self.intern_spaced(middle, ids, None);
         } else {
-            tokenizer.tokenize(middle, &mut sink)?;
+            tokenizer.tokenize(middle, &mut |tok| ids.push(self.intern(tok)))?;
         }
         ids.extend_from_within(after..count);
         Ok(true)
@@ -1303,6 +1372,11 @@ mod tests {
             "the cat sat on then mat and more",
             "the",
             "",
+            // Runs of spaces, words longer than 15 bytes, a text over 64 bytes whose words
+            // cross the 64-byte steps of `SpaceRuns`.
+            "  the  cat sat on   then mat ",
+            "the extraordinarily-long-cat sat on then mat",
+            "the cat sat on then mat while the quick brown fox jumped over the lazy dog again",
         ];
         assert_eq!(cuts(b"the cat sat", b"the bat sat"), (3, 7, 7));
         let long = b"a long shared start of more than sixteen bytes, and an end";

@@ -209,40 +209,101 @@ pub fn is_printable_ascii(text: &str) -> bool {
     (text.bytes()).fold(true, |all, b| all & (b.wrapping_sub(b' ') < 0x60))
 }
 
-/// The runs of `text` between spaces, 64 bytes at a time: one bit per byte says whether it
-/// is a space, and each token is read off the bits (two bit scans), not found by a loop
-/// over its bytes that mispredicts where every token starts and ends.
+/// The runs of `text` between spaces ([`SpaceRuns`]), each given to `sink`.
 pub fn split_spaces(text: &str, mut sink: impl FnMut(&str)) {
-    let mut start = None;
-    for (c, chunk) in text.as_bytes().chunks(64).enumerate() {
-        let base = c * 64;
-        // Past the end of a short last chunk, spaces: they end the last token.
-        let spaces = space_bits(chunk) | (!0u64).checked_shl(chunk.len() as u32).unwrap_or(0);
-        let mut at = 0;
+    for (start, end) in SpaceRuns::new(text.as_bytes()) {
+        sink(&text[start..end]);
+    }
+}
+
+/// The byte ranges of the runs of `bytes` between spaces, 64 bytes at a time: one bit per
+/// byte says whether it is a space, and each run is read off the bits (two bit scans), not
+/// found by a loop over its bytes that mispredicts where every token starts and ends. An
+/// iterator small enough to inline, so a caller's loop over the runs keeps its own state in
+/// registers (a callback per token was a call with its saves and reloads).
+pub struct SpaceRuns<'a> {
+    bytes: &'a [u8],
+    /// Where the current chunk starts.
+    base: usize,
+    /// The current chunk's space bits; those past the text's end are set, so they end its
+    /// last run. All set once the text is done.
+    spaces: u64,
+    /// The bit from which the current chunk is still to be read.
+    at: u32,
+    /// The start of a run that began in an earlier chunk.
+    open: Option<usize>,
+}
+
+impl<'a> SpaceRuns<'a> {
+    pub fn new(bytes: &'a [u8]) -> SpaceRuns<'a> {
+        let mut runs = SpaceRuns {
+            bytes,
+            base: 0,
+            spaces: !0,
+            at: 0,
+            open: None,
+        };
+        if !bytes.is_empty() {
+            runs.load();
+        }
+        runs
+    }
+
+    /// Reads the space bits of the chunk at `base`.
+    #[inline(always)]
+    fn load(&mut self) {
+        let chunk = &self.bytes[self.base..self.bytes.len().min(self.base + 64)];
+        self.spaces = space_bits(chunk) | (!0u64).checked_shl(chunk.len() as u32).unwrap_or(0);
+        self.at = 0;
+    }
+
+    /// Moves to the next chunk; false (and no bits left) at the end of the text.
+    #[inline(always)]
+    fn advance(&mut self) -> bool {
+        if self.bytes.len() - self.base <= 64 {
+            self.spaces = !0;
+            return false;
+        }
+        self.base += 64;
+        self.load();
+        true
+    }
+}
+
+impl Iterator for SpaceRuns<'_> {
+    type Item = (usize, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, usize)> {
         loop {
-            let s = match start {
-                Some(s) => s,
+            let start = match self.open {
+                Some(start) => start,
                 None => {
-                    let words = !spaces & (!0u64 << at);
+                    let words = !self.spaces & (!0u64 << self.at);
                     if words == 0 {
-                        break;
+                        if self.advance() {
+                            continue;
+                        }
+                        return None;
                     }
-                    at = words.trailing_zeros();
-                    base + at as usize
+                    self.at = words.trailing_zeros();
+                    self.base + self.at as usize
                 }
             };
-            let ends = spaces & (!0u64 << at);
+            let ends = self.spaces & (!0u64 << self.at);
             if ends == 0 {
-                start = Some(s);
-                break;
+                // The run goes on into the next chunk, or to the end of the text.
+                if self.advance() {
+                    self.open = Some(start);
+                    continue;
+                }
+                self.open = None;
+                return Some((start, self.bytes.len()));
             }
-            at = ends.trailing_zeros();
-            sink(&text[s..base + at as usize]);
-            start = None;
+            self.at = ends.trailing_zeros();
+            self.open = None;
+            return Some((start, self.base + self.at as usize));
         }
-    }
-    if let Some(s) = start {
-        sink(&text[s..]);
     }
 }
 
