@@ -233,6 +233,20 @@ fn short_id(short: &mut Shorts, vocab: &mut u32, key: u128) -> u32 {
     short.id(short_hash(key), key, vocab)
 }
 
+/// The id in `bmp` (id + 1 by code point, 0 = not seen) of a one-character token of the
+/// Basic Multilingual Plane; a new one is `*vocab`, which then moves on, and its code point
+/// goes into `seen`, to be cleared before the next sentence.
+#[inline(always)]
+fn bmp_id(bmp: &mut [u32], seen: &mut Vec<u16>, vocab: &mut u32, cp: u16) -> u32 {
+    let slot = &mut bmp[usize::from(cp)];
+    if *slot == 0 {
+        *vocab += 1;
+        *slot = *vocab;
+        seen.push(cp);
+    }
+    *slot - 1
+}
+
 /// One sentence's tokens longer than [`SHORT_BYTES`] bytes: their text in `arena`, looked up
 /// through `table`.
 #[derive(Default)]
@@ -445,13 +459,7 @@ impl Counter {
     /// The id of a one-character token of the Basic Multilingual Plane.
     #[inline(always)]
     fn intern_bmp(&mut self, cp: u16) -> u32 {
-        let slot = &mut self.bmp[cp as usize];
-        if *slot == 0 {
-            self.vocab += 1;
-            *slot = self.vocab;
-            self.bmp_seen.push(cp);
-        }
-        *slot - 1
+        bmp_id(&mut self.bmp, &mut self.bmp_seen, &mut self.vocab, cp)
     }
 
     /// The ids of a text's characters, for a tokenizer whose tokens are exactly those. They
@@ -471,15 +479,7 @@ impl Counter {
         let (mut n, mut vocab) = (0, self.vocab);
         for c in text.chars() {
             out[n] = match u16::try_from(u32::from(c)) {
-                Ok(cp) => {
-                    let slot = &mut bmp[usize::from(cp)];
-                    if *slot == 0 {
-                        vocab += 1;
-                        *slot = vocab;
-                        bmp_seen.push(cp);
-                    }
-                    *slot - 1
-                }
+                Ok(cp) => bmp_id(bmp, bmp_seen, &mut vocab, cp),
                 Err(_) => short_id(
                     short,
                     &mut vocab,
@@ -550,15 +550,7 @@ impl Counter {
             let tok = &bytes[s..e];
             // As `intern`: one character by code point, up to SHORT_BYTES by packed bytes.
             out[n] = match *tok {
-                [b] => {
-                    let slot = &mut bmp[usize::from(b)];
-                    if *slot == 0 {
-                        next += 1;
-                        *slot = next;
-                        bmp_seen.push(u16::from(b));
-                    }
-                    *slot - 1
-                }
+                [b] => bmp_id(bmp, bmp_seen, &mut next, u16::from(b)),
                 _ if tok.len() <= SHORT_BYTES => short_id(short, &mut next, short_key(tok)),
                 _ => long.id(&text[s..e], &mut next, overflow),
             };
