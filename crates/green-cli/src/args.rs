@@ -81,11 +81,15 @@ const THREADS_PER_CORE: usize = 4;
 /// otherwise start and wait for dozens of threads it cannot use.
 const BYTES_PER_THREAD: u64 = 128 << 10;
 
-/// Worker threads for `bytes` of input on `cores` cores: one per [`BYTES_PER_THREAD`],
-/// at least one, at most one per core.
-fn threads_for(bytes: u64, cores: usize) -> usize {
-    let wanted = usize::try_from(bytes.div_ceil(BYTES_PER_THREAD)).unwrap_or(usize::MAX);
-    wanted.clamp(1, cores.max(1))
+/// Worker threads for `bytes` of input on a machine of `cores()` cores: one per
+/// [`BYTES_PER_THREAD`], at least one, at most one per core. The cores are not counted for
+/// an input that gets one thread anyway: counting them reads the cgroup's CPU quota, about
+/// 0.1 ms of a small run.
+fn threads_for(bytes: u64, cores: impl FnOnce() -> usize) -> usize {
+    match usize::try_from(bytes.div_ceil(BYTES_PER_THREAD)).unwrap_or(usize::MAX) {
+        0 | 1 => 1,
+        wanted => wanted.min(cores().max(1)),
+    }
 }
 
 /// Start the global thread pool with `threads` workers; by default one per core, or, when
@@ -105,20 +109,26 @@ pub fn start_pool(
     let Some(asked) = threads else {
         let bytes = input_bytes.filter(|_| std::env::var_os("RAYON_NUM_THREADS").is_none());
         if let Some(bytes) = bytes {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             pool = pool.num_threads(threads_for(bytes, cores));
         }
         drop(pool.build_global());
         return Ok(());
     };
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let most = THREADS_PER_CORE * cores;
-    if asked > most {
-        warn(&format!(
-            "--threads {asked} is more than {THREADS_PER_CORE} per core on this machine's {cores} cores; using {most} (results are the same at any count)"
-        ));
-    }
-    pool.num_threads(asked.min(most))
+    // Any machine has a core, so up to THREADS_PER_CORE threads need no count of them.
+    let threads = if asked <= THREADS_PER_CORE {
+        asked
+    } else {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let most = THREADS_PER_CORE * cores;
+        if asked > most {
+            warn(&format!(
+                "--threads {asked} is more than {THREADS_PER_CORE} per core on this machine's {cores} cores; using {most} (results are the same at any count)"
+            ));
+        }
+        asked.min(most)
+    };
+    pool.num_threads(threads)
         .build_global()
         .context("cannot set the number of threads")
 }
@@ -180,13 +190,15 @@ mod tests {
 
     #[test]
     fn small_inputs_get_one_thread_and_large_ones_every_core() {
-        assert_eq!(threads_for(0, 8), 1);
-        assert_eq!(threads_for(BYTES_PER_THREAD, 8), 1);
-        assert_eq!(threads_for(BYTES_PER_THREAD + 1, 8), 2);
+        let cores = |n: usize| move || n;
+        let uncounted = || -> usize { panic!("one thread needs no core count") };
+        assert_eq!(threads_for(0, uncounted), 1);
+        assert_eq!(threads_for(BYTES_PER_THREAD, uncounted), 1);
+        assert_eq!(threads_for(BYTES_PER_THREAD + 1, cores(8)), 2);
         // CoNLL-14 AMU: source, two references and a system, about 600 KB.
-        assert_eq!(threads_for(600_000, 2), 2);
-        assert_eq!(threads_for(600_000, 64), 5);
-        assert_eq!(threads_for(u64::MAX, 16), 16);
-        assert_eq!(threads_for(1 << 30, 0), 1);
+        assert_eq!(threads_for(600_000, cores(2)), 2);
+        assert_eq!(threads_for(600_000, cores(64)), 5);
+        assert_eq!(threads_for(u64::MAX, cores(16)), 16);
+        assert_eq!(threads_for(1 << 30, cores(0)), 1);
     }
 }

@@ -454,11 +454,11 @@ fn score_files<T: Tokenizer>(
     let mut acc = keep.accumulator(&scorer.config, args.hyps.len());
     let mut done = 0usize;
     let mut guard = args.tokenizer.guard(&args.refs);
+    // No bar at all rather than a hidden one: a hidden bar still takes a lock and reads the
+    // clock on every row, and making one builds a default style.
     let bar = progress.clone();
-    // A hidden bar still takes a lock and reads the clock on every row.
-    let shown = !progress.is_hidden();
     let mut batches = Batches::spawn(readers, move |bytes| {
-        if shown {
+        if let Some(bar) = &bar {
             bar.inc(bytes)
         }
     });
@@ -481,7 +481,9 @@ fn score_files<T: Tokenizer>(
         done += sentences.len();
     }
     let readers = batches.finish()?;
-    progress.finish_and_clear();
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
     if done == 0 {
         bail!("{} is empty: there is nothing to score", inputs[0].name());
     }
@@ -527,7 +529,7 @@ fn score_loaded<T: Tokenizer>(
     keep.finish(acc, data.max_refs, sentences.len())
 }
 
-fn progress_bar(source: &Input, disabled: bool) -> ProgressBar {
+fn progress_bar(source: &Input, disabled: bool) -> Option<ProgressBar> {
     match source.len() {
         Some(len) if !disabled && len >= PROGRESS_BYTES && std::io::stderr().is_terminal() => {
             let bar = ProgressBar::new(len);
@@ -537,8 +539,8 @@ fn progress_bar(source: &Input, disabled: bool) -> ProgressBar {
                 )
                 .expect("valid template"),
             );
-            bar
+            Some(bar)
         }
-        _ => ProgressBar::hidden(),
+        _ => None,
     }
 }
