@@ -317,11 +317,13 @@ fn shared_ends(source: &[u32], text: &[u32]) -> (usize, usize) {
 }
 
 /// Σ min(a, b) over two count columns.
+#[inline(always)]
 fn sum_min(a: &[u32], b: &[u32]) -> u32 {
     a.iter().zip(b).map(|(&a, &b)| a.min(b)).sum()
 }
 
 /// Σ min(r, c) and Σ min(s, r, c) over three count columns.
+#[inline(always)]
 fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
     let (mut mrc, mut msrc) = (0u32, 0u32);
     for ((&s, &r), &c) in s.iter().zip(r).zip(c) {
@@ -929,6 +931,42 @@ impl Counter {
         vocab: usize,
         out: &mut SentenceCounts,
     ) {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            unsafe { self.count_dense_avx2(order, texts, refs, hyps, vocab, out) };
+            return;
+        }
+        self.count_dense_portable(order, texts, refs, hyps, vocab, out);
+    }
+
+    /// [`Counter::count_dense`] where the CPU has AVX2: the same code, whose sums of mins
+    /// the compiler writes eight counts at a time with one instruction for each min (the
+    /// x86-64 baseline, SSE2, has no unsigned min: six instructions for four counts).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn count_dense_avx2(
+        &mut self,
+        order: usize,
+        texts: usize,
+        refs: usize,
+        hyps: usize,
+        vocab: usize,
+        out: &mut SentenceCounts,
+    ) {
+        self.count_dense_portable(order, texts, refs, hyps, vocab, out);
+    }
+
+    #[inline(always)]
+    fn count_dense_portable(
+        &mut self,
+        order: usize,
+        texts: usize,
+        refs: usize,
+        hyps: usize,
+        vocab: usize,
+        out: &mut SentenceCounts,
+    ) {
         let (grams, bounds, alias) = (&self.grams, &self.gram_bounds, &self.alias);
         let counts = &mut self.counts;
         refill(counts, texts * vocab, 0);
@@ -936,7 +974,14 @@ impl Counter {
         // the compiler turns into vector code.
         for t in (0..texts).filter(|&t| alias[t] == t) {
             let column = &mut counts[t * vocab..(t + 1) * vocab];
-            for &id in &grams[bounds[t]..bounds[t + 1]] {
+            // Four ids a step: one loop test for four counts (each id is still checked).
+            let mut fours = grams[bounds[t]..bounds[t + 1]].chunks_exact(4);
+            for four in &mut fours {
+                for &id in four {
+                    column[id as usize] += 1;
+                }
+            }
+            for &id in fours.remainder() {
                 column[id as usize] += 1;
             }
         }
@@ -1175,9 +1220,11 @@ fn number_dense(
     next.resize(start + len, 0);
     for ((out, &p), &tok) in next[start..].iter_mut().zip(prev).zip(last) {
         let at = p as usize * width + tok as usize;
-        let old = table[at];
-        let new = old & !ID != tag;
-        let id = if new { ids } else { old & ID };
+        // The slot's generation is this call's where the xor clears it: what is left is
+        // the id.
+        let seen = table[at] ^ tag;
+        let new = seen > ID;
+        let id = if new { ids } else { seen };
         table[at] = tag | id;
         ids += u32::from(new);
         *out = id;
@@ -1309,6 +1356,65 @@ mod tests {
             );
         }
         assert_eq!(c.generation, 5);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn dense_sums_are_the_same_with_and_without_avx2() {
+        if !std::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        // Texts of a few words repeated at random, up to 300 tokens: count columns longer
+        // than a vector, counts above one, texts equal to others.
+        let mut seed = 7u64;
+        let mut text = |len: usize| {
+            let words: Vec<&str> = (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    ["a", "b", "c", "d", "e", "f", "g"][(seed >> 33) as usize % 7]
+                })
+                .collect();
+            words.join(" ")
+        };
+        let mut counter = Counter::new();
+        for len in [1, 5, 9, 17, 40, 300] {
+            let source = text(len);
+            let refs = [text(len), text(len / 2 + 1), source.clone()];
+            let hyps = [text(len + 3), source.clone(), refs[0].clone()];
+            let (refs, hyps): (Vec<&str>, Vec<&str>) = (
+                refs.iter().map(String::as_str).collect(),
+                hyps.iter().map(String::as_str).collect(),
+            );
+            counter
+                .intern_texts(&Whitespace, &source, &refs, &hyps)
+                .unwrap();
+            let texts = 1 + refs.len() + hyps.len();
+            counter.grams.clone_from(&counter.tokens);
+            counter.gram_bounds.clone_from(&counter.bounds);
+            let mut vocab = counter.vocab as usize;
+            let (n, r, h) = (5, refs.len(), hyps.len());
+            for order in 1..=n {
+                if order > 1 {
+                    vocab = counter.next_order(order, texts, vocab);
+                }
+                let mut plain = SentenceCounts {
+                    n,
+                    refs: r,
+                    hyps: h,
+                    regions: vec![Regions::default(); r * h * n],
+                };
+                let mut avx2 = plain.clone();
+                counter.count_dense_portable(order, texts, r, h, vocab, &mut plain);
+                // SAFETY: the CPU has AVX2, checked above.
+                unsafe { counter.count_dense_avx2(order, texts, r, h, vocab, &mut avx2) };
+                assert_eq!(plain, avx2, "{len} tokens, order {order}");
+                if order <= len {
+                    assert_ne!(plain.regions[order - 1], Regions::default());
+                }
+            }
+        }
     }
 
     /// Emits 1,100 distinct tokens of 1 MiB each, whatever the text.
