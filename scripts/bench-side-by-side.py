@@ -223,9 +223,9 @@ def run(a, scratch):
             # Each reference run against the median of green's five runs of its round.
             rounds = [statistics.median(g2s[k:k + 5]) for k in range(0, len(g2s), 5)]
             out.append(f"| {label} | {ms(g)} | reference {ms(r)} | {paired_ratio(rs, rounds):.0f}× | {ms(f)} | "
-                       f"{over_floor:.1f}× |")
+                       f"{over_floor:.2f}× |")
         else:
-            out.append(f"| {label} | {ms(g)} | (reference not installed) | | {ms(f)} | {over_floor:.1f}× |")
+            out.append(f"| {label} | {ms(g)} | (reference not installed) | | {ms(f)} | {over_floor:.2f}× |")
 
     out += peer_rows(a, scratch, green, data, conll)
     out += language_rows(a, scratch, green, data)
