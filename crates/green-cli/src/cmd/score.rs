@@ -493,8 +493,9 @@ fn score_files<T: Tokenizer>(
     for r in readers.iter().filter(|r| r.had_bom()) {
         warn(&green_input::bom_warning(r.name()));
     }
-    // Unmapping the files would only cost time: the process ends after printing.
-    std::mem::forget(readers);
+    // Unmapping the files (and a `-t ja` dictionary) would only cost time: the process
+    // ends after printing.
+    std::mem::forget((readers, scorer));
     keep.finish(acc, refs, done)
 }
 
