@@ -131,6 +131,50 @@ struct Scoring {
     score: score::Args,
 }
 
+/// `green NAME ...` for a subcommand NAME, parsed by a command that holds NAME's arguments
+/// alone: [`Cli`] builds (and then frees) every subcommand's arguments to parse any one,
+/// most of a short run's instructions. The settings are [`Cli`]'s, which its subcommands
+/// inherit. Anything this does not accept (help, an alias, an error) is parsed again by
+/// [`Cli`], whose help and errors are the ones shown. The model-based subcommands, `man` and
+/// `completions` (which describe the whole command) always take the full parse.
+fn parse_alone(args: &[std::ffi::OsString]) -> Option<Command> {
+    use clap::{Args, FromArgMatches};
+    type Augment = fn(clap::Command) -> clap::Command;
+    const ALONE: &[(&str, Augment)] = &[
+        ("cleme", cmd::cleme::Args::augment_args),
+        ("cleme2", cmd::cleme2::Args::augment_args),
+        ("data", cmd::data::Args::augment_args),
+        ("errant-compare", cmd::errant::Args::augment_args),
+        ("errant-parallel", cmd::parallel::Args::augment_args),
+        ("gleu", cmd::gleu::Args::augment_args),
+        ("gotoscorer", cmd::gotoscorer::Args::augment_args),
+        (
+            "gotoscorer-weights",
+            cmd::gotoscorer::WeightArgs::augment_args,
+        ),
+        ("m2", cmd::m2::Args::augment_args),
+        ("maege", cmd::maege::Args::augment_args),
+        ("maxmatch", cmd::maxmatch::Args::augment_args),
+        ("merge", cmd::merge::Args::augment_args),
+        ("meta", cmd::meta::Args::augment_args),
+        ("multigec", cmd::multigec::Args::augment_args),
+        ("paired", cmd::paired::Args::augment_args),
+        ("plugins", cmd::plugins::Args::augment_args),
+        ("report", cmd::report::Args::augment_args),
+        ("tokenize", cmd::tokenize::Args::augment_args),
+    ];
+    let given = args.get(1)?.to_str()?;
+    let &(name, augment) = ALONE.iter().find(|(name, _)| *name == given)?;
+    let mut green = clap::Command::new("green")
+        .infer_long_args(true)
+        .args_override_self(true)
+        .subcommand(augment(clap::Command::new(name)));
+    let matches = green.try_get_matches_from_mut(args).ok();
+    // Freeing the parser would only cost time: the process ends after the command.
+    std::mem::forget(green);
+    Command::from_arg_matches(&matches?).ok()
+}
+
 fn run_command(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Cleme(args) => cmd::cleme::run(args),
@@ -233,7 +277,10 @@ fn exit(code: i32) -> ! {
 /// Parse the command line, run, and return the process exit code. `level` is set by the
 /// `sgreen` and `mgreen` wrappers.
 pub fn main(level: Option<Level>) -> i32 {
-    let args = reference_prefixes(std::env::args_os().collect());
+    let args = errant_style(reference_prefixes(std::env::args_os().collect()));
+    if let Some(command) = parse_alone(&args) {
+        return exit_code(run_command(&command));
+    }
     let scoring = args
         .get(1)
         .and_then(|a| a.to_str())
@@ -246,7 +293,7 @@ pub fn main(level: Option<Level>) -> i32 {
             score,
             command: None,
         },
-        None => match Cli::try_parse_from(errant_style(args)) {
+        None => match Cli::try_parse_from(args) {
             Ok(cli) => cli,
             Err(e) => {
                 let code = e.exit_code();
@@ -255,10 +302,14 @@ pub fn main(level: Option<Level>) -> i32 {
             }
         },
     };
-    let result = match &cli.command {
+    exit_code(match &cli.command {
         Some(command) => run_command(command),
         None => score::run(&cli.score, level),
-    };
+    })
+}
+
+/// The exit code of a command's result, its error printed on one line.
+fn exit_code(result: anyhow::Result<()>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
@@ -398,4 +449,102 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()
         .filter_map(|c| c.downcast_ref::<std::io::Error>())
         .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &[&str]) -> Vec<std::ffi::OsString> {
+        errant_style(
+            std::iter::once("green")
+                .chain(line.iter().copied())
+                .map(Into::into)
+                .collect(),
+        )
+    }
+
+    /// Every subcommand parsed alone gives what the full parse gives, with errant-style
+    /// flags, abbreviated long options and repeated options.
+    #[test]
+    fn a_subcommand_alone_parses_as_the_full_command_line() {
+        let lines: &[&[&str]] = &[
+            &["cleme", "-hyp", "h.m2", "-ref", "r.m2"],
+            &["cleme2", "-hyp", "h.m2", "g.m2", "-ref", "r.m2"],
+            &["data", "list"],
+            &[
+                "errant-compare",
+                "-hyp",
+                "h.m2",
+                "-ref",
+                "r.m2",
+                "-cat",
+                "3",
+                "-ds",
+            ],
+            &[
+                "errant-parallel",
+                "-orig",
+                "s",
+                "-cor",
+                "c",
+                "--annotations",
+                "s.conllu",
+                "c.conllu",
+                "-out",
+                "o.m2",
+                "-lev",
+                "-merge",
+                "all-merge",
+            ],
+            &["gleu", "--ref", "r", "--out", "h", "-s", "src"],
+            &["gotoscorer", "-hyp", "h.m2", "-ref", "r.m2"],
+            &[
+                "gotoscorer-weights",
+                "-ref",
+                "r.m2",
+                "-hyp",
+                "h.m2",
+                "-out",
+                "w.json",
+            ],
+            &["m2", "x.m2", "--out-dir", "d"],
+            &["maege", "x.m2"],
+            &["maxmatch", "-v", "sys.txt", "gold.m2"],
+            &["merge", "a.json", "b.json"],
+            &["meta"],
+            &["multigec", "--ref-dir", "d", "--hyp-dir", "e"],
+            &["paired", "--ref", "r", "--cor", "a", "b", "-s", "s"],
+            &["plugins"],
+            &["report", "--ref", "r", "--cor", "c", "-s", "s"],
+            &["tokenize", "--se", " | ", "-t", "ja", "f.txt"],
+            &["tokenize", "--sep", "a", "--sep", "b"],
+        ];
+        for line in lines {
+            let args = args(line);
+            let full = Cli::try_parse_from(&args)
+                .unwrap_or_else(|e| panic!("{line:?}: {e}"))
+                .command
+                .expect("a subcommand");
+            let alone = parse_alone(&args).unwrap_or_else(|| panic!("{line:?} alone"));
+            assert_eq!(format!("{alone:?}"), format!("{full:?}"), "{line:?}");
+        }
+    }
+
+    /// Help, aliases, errors and the commands that describe the whole CLI go to the full
+    /// parse.
+    #[test]
+    fn what_a_subcommand_alone_does_not_take_goes_to_the_full_parse() {
+        for line in [
+            &["tokenize", "--help"][..],
+            &["tokenize", "--bogus"],
+            &["errant_compare", "-hyp", "h.m2", "-ref", "r.m2"],
+            &["m2scorer", "sys.txt", "gold.m2"],
+            &["man"],
+            &["completions", "bash"],
+            &["-s", "s", "-r", "r", "-c", "c"],
+        ] {
+            assert!(parse_alone(&args(line)).is_none(), "{line:?}");
+        }
+    }
 }

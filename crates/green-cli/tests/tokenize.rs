@@ -43,6 +43,21 @@ fn one_output_line_per_input_line() {
     assert_eq!(out, "He doesn't go , OK ?\n");
 }
 
+/// A costly tokenizer sees each distinct line once; every line still gets its own output
+/// line, in order, across the parallel chunks.
+#[test]
+fn repeated_lines_keep_their_places() {
+    let input: String = (0..1500)
+        .map(|i| format!("Line {}, again.\n", i * 7 % 700))
+        .collect();
+    let expected: String = (0..1500)
+        .map(|i| format!("Line {} , again .\n", i * 7 % 700))
+        .collect();
+    let (out, err, ok) = tokenize(&["-t", "en"], &input);
+    assert!(ok, "{err}");
+    assert_eq!(out, expected);
+}
+
 #[test]
 fn normalisation_and_name() {
     let (out, err, ok) = tokenize(&["-t", "zh:char", "--norm", "nfkc", "--name"], "ＡＢ 我");

@@ -66,7 +66,7 @@ impl<'a> Sentence<'a> {
     /// were last read when the files were split into lines, and counting would otherwise
     /// wait for each of them from memory.
     #[inline]
-    pub fn prefetch(&self) {
+    pub(crate) fn prefetch(&self) {
         #[cfg(target_arch = "x86_64")]
         for text in std::iter::once(&self.source)
             .chain(self.refs)

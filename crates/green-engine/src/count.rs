@@ -175,6 +175,22 @@ pub struct Counter {
     overflow: bool,
     /// The runs every text shares with the source, to take out before counting.
     cuts: Cuts,
+    /// Whether the CPU has AVX2, asked once per counter rather than at every sum.
+    #[cfg(target_arch = "x86_64")]
+    avx2: Avx2,
+}
+
+/// Whether [`Counter::count_dense`] may run its AVX2 copy: the CPU's answer, taken when
+/// the counter is made.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Avx2(bool);
+
+#[cfg(target_arch = "x86_64")]
+impl Default for Avx2 {
+    fn default() -> Self {
+        Avx2(std::is_x86_feature_detected!("avx2"))
+    }
 }
 
 /// The code point of a token that is one character of the Basic Multilingual Plane
@@ -932,8 +948,8 @@ impl Counter {
         out: &mut SentenceCounts,
     ) {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked just above.
+        if self.avx2.0 {
+            // SAFETY: the CPU has AVX2 (`Avx2::default` asked it).
             unsafe { self.count_dense_avx2(order, texts, refs, hyps, vocab, out) };
             return;
         }
