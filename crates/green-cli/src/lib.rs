@@ -13,7 +13,7 @@ pub mod output;
 pub mod registry;
 pub mod stats;
 
-use clap::{Parser, Subcommand};
+use clap::{Args as _, Parser, Subcommand};
 
 pub use args::Level;
 use cmd::score;
@@ -131,6 +131,35 @@ struct Scoring {
     score: score::Args,
 }
 
+/// Adds a subcommand's arguments to a command (`clap::Args::augment_args`).
+type Augment = fn(clap::Command) -> clap::Command;
+
+/// The subcommands [`parse_alone`] parses alone, with the function that adds each one's
+/// arguments to a command.
+const ALONE: &[(&str, Augment)] = &[
+    ("cleme", cmd::cleme::Args::augment_args),
+    ("cleme2", cmd::cleme2::Args::augment_args),
+    ("data", cmd::data::Args::augment_args),
+    ("errant-compare", cmd::errant::Args::augment_args),
+    ("errant-parallel", cmd::parallel::Args::augment_args),
+    ("gleu", cmd::gleu::Args::augment_args),
+    ("gotoscorer", cmd::gotoscorer::Args::augment_args),
+    (
+        "gotoscorer-weights",
+        cmd::gotoscorer::WeightArgs::augment_args,
+    ),
+    ("m2", cmd::m2::Args::augment_args),
+    ("maege", cmd::maege::Args::augment_args),
+    ("maxmatch", cmd::maxmatch::Args::augment_args),
+    ("merge", cmd::merge::Args::augment_args),
+    ("meta", cmd::meta::Args::augment_args),
+    ("multigec", cmd::multigec::Args::augment_args),
+    ("paired", cmd::paired::Args::augment_args),
+    ("plugins", cmd::plugins::Args::augment_args),
+    ("report", cmd::report::Args::augment_args),
+    ("tokenize", cmd::tokenize::Args::augment_args),
+];
+
 /// `green NAME ...` for a subcommand NAME, parsed by a command that holds NAME's arguments
 /// alone: [`Cli`] builds (and then frees) every subcommand's arguments to parse any one,
 /// most of a short run's instructions. The settings are [`Cli`]'s, which its subcommands
@@ -138,31 +167,7 @@ struct Scoring {
 /// [`Cli`], whose help and errors are the ones shown. The model-based subcommands, `man` and
 /// `completions` (which describe the whole command) always take the full parse.
 fn parse_alone(args: &[std::ffi::OsString]) -> Option<Command> {
-    use clap::{Args, FromArgMatches};
-    type Augment = fn(clap::Command) -> clap::Command;
-    const ALONE: &[(&str, Augment)] = &[
-        ("cleme", cmd::cleme::Args::augment_args),
-        ("cleme2", cmd::cleme2::Args::augment_args),
-        ("data", cmd::data::Args::augment_args),
-        ("errant-compare", cmd::errant::Args::augment_args),
-        ("errant-parallel", cmd::parallel::Args::augment_args),
-        ("gleu", cmd::gleu::Args::augment_args),
-        ("gotoscorer", cmd::gotoscorer::Args::augment_args),
-        (
-            "gotoscorer-weights",
-            cmd::gotoscorer::WeightArgs::augment_args,
-        ),
-        ("m2", cmd::m2::Args::augment_args),
-        ("maege", cmd::maege::Args::augment_args),
-        ("maxmatch", cmd::maxmatch::Args::augment_args),
-        ("merge", cmd::merge::Args::augment_args),
-        ("meta", cmd::meta::Args::augment_args),
-        ("multigec", cmd::multigec::Args::augment_args),
-        ("paired", cmd::paired::Args::augment_args),
-        ("plugins", cmd::plugins::Args::augment_args),
-        ("report", cmd::report::Args::augment_args),
-        ("tokenize", cmd::tokenize::Args::augment_args),
-    ];
+    use clap::FromArgMatches;
     let given = args.get(1)?.to_str()?;
     let &(name, augment) = ALONE.iter().find(|(name, _)| *name == given)?;
     let mut green = clap::Command::new("green")
@@ -520,6 +525,9 @@ mod tests {
             &["tokenize", "--se", " | ", "-t", "ja", "f.txt"],
             &["tokenize", "--sep", "a", "--sep", "b"],
         ];
+        for (name, _) in ALONE {
+            assert!(lines.iter().any(|l| l[0] == *name), "no line for {name}");
+        }
         for line in lines {
             let args = args(line);
             let full = Cli::try_parse_from(&args)
