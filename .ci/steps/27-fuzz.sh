@@ -6,7 +6,8 @@
 # `cargo test` runs. GREEN_FUZZ_CASES sets the cases per target; GREEN_FUZZ_SECONDS (unset
 # here) would make every target fuzz that long.
 set -euo pipefail
+source .ci/ci-test.sh
 cases="${GREEN_FUZZ_CASES:-50000}"
 export PROPTEST_CASES="$cases"
-cargo test --profile ci-test --locked -p green-io -p green-meta -p green-edits --test fuzz
-PROPTEST_CASES=$(( cases / 10 )) cargo test --profile ci-test --locked -p green-engine --test properties
+cargo test "${ci_test[@]}" --test fuzz
+PROPTEST_CASES=$(( cases / 10 )) cargo test "${ci_test[@]}" --test properties

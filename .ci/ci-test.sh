@@ -1,0 +1,7 @@
+# Sourced by the steps that build with the ci-test profile (27 to 50). Every such cargo
+# command selects the whole workspace with the same features, so cargo resolves one feature
+# set for the dependencies and each crate compiles once for all of those steps. A `-p`
+# selection, other features, or `cargo build` instead of `cargo test` (no dev-dependencies)
+# resolves them anew and recompiles everything above the crates whose features change:
+# green-cli and its dependents were built three times, about 15 of CI's minutes.
+ci_test=(--profile ci-test --locked --workspace --features green-cli/neural,green-cli/download)
