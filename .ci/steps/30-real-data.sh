@@ -8,12 +8,15 @@ set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "real-data suite: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
 cargo build --release --locked -p green-cli
 source .ci/ci-test.sh
-# Only the test targets that have ignored tests (the others would be built to run nothing).
+# Only the test targets that have ignored tests (the others would be built to run nothing):
+# every member's tests/*.rs (crates/, langs/, the root) with an #[ignore], by name; the unit
+# tests too if a source file outside tests/ has one.
+ignored() { grep -rl --include='*.rs' --exclude-dir=target "$@" '#\[ignore' . || true; }
 targets=()
-for name in $(grep -l '#\[ignore' crates/*/tests/*.rs | xargs -n1 basename | sed 's/\.rs$//' | sort -u); do
+for name in $(ignored | grep -E '/tests/[^/]+\.rs$' | xargs -r -n1 basename | sed 's/\.rs$//' | sort -u); do
     targets+=(--test "$name")
 done
-if grep -rlq '#\[ignore' crates/*/src; then
+if [ -n "$(ignored --exclude-dir=tests)" ]; then
     targets+=(--lib)
 fi
 GREEN_BIN="$PWD/target/release/green" cargo test "${ci_test[@]}" "${targets[@]}" -- --ignored --skip annotated_
