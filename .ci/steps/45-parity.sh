@@ -5,6 +5,7 @@
 # throw-away virtual environment (numpy and prettytable come from PyPI); nothing is vendored.
 # Without the source this step says so and passes: the fixtures the fuzzer recorded already
 # ran in `cargo test` (crates/green-cli/tests/parity.rs).
+# ci: two at a time
 set -euo pipefail
 src="${GREEN_REFERENCE_SRC:-/work/.mirror/shotakoyama+green/repo}"
 if [ ! -e "$src" ]; then

@@ -5,6 +5,7 @@
 # original is vendored. Without them this step says so and passes: the cases it recorded
 # (crates/green-m2/tests/fixtures) already ran in `cargo test`, and the real-data suite
 # checked all 13 CoNLL-2014 systems sentence by sentence.
+# ci: two at a time
 set -euo pipefail
 src="${M2SCORER_SRC:-/work/.mirror/nusnlp+m2scorer/repo}"
 if [ ! -e "$src" ]; then

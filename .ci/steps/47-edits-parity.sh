@@ -6,6 +6,7 @@
 # is vendored. Without it this step says so and passes: the recorded cases
 # (crates/green-edits/tests/fixtures/compare) ran in `cargo test`, and the real-data suite
 # checked every ERRANT and CLEME number of the CLEME paper's Table 10.
+# ci: two at a time
 set -euo pipefail
 src="${ERRANT_SRC:-/work/.mirror/chrisjbryant+errant/repo}"
 if [ ! -e "$src" ]; then

@@ -6,6 +6,7 @@
 # Without them this step says so and passes: the recorded cases
 # (crates/green-cli/tests/fixtures/gleu-napoles) already ran in `cargo test`, and the
 # real-data suite replayed the JFLEG goldens.
+# ci: two at a time
 set -euo pipefail
 jfleg="${JFLEG_SRC:-/work/.mirror/keisks+jfleg/repo}"
 ranking="${GEC_RANKING_SRC:-/work/.mirror/cnap+gec-ranking/repo/.git}"
