@@ -14,8 +14,7 @@ set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
 source .ci/ci-test.sh
 # target/ci-test/green with the `neural` feature, exactly as steps 28 to 30 built it (so
-# nothing is left to do after them), and the regex plugin on its own (built with the rest of
-# the workspace, its dependencies' features would change).
+# nothing is left to do after them), and the regex plugin's library (a small build of its own).
 cargo test "${ci_test[@]}" --test data --no-run
 cargo build --profile ci-test --locked -p green-plugin-regex
 export GREEN_BIN="${GREEN_BIN:-$PWD/target/ci-test/green}"
