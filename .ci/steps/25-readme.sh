@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's quick-start command, exactly as written (its `$ cargo run ...` line), must print
-# what the README shows, and the README must still give the test command. (26-docs.sh runs
+# what the README shows, and the README must still give the test command. (31-docs.sh runs
 # every other example of the README and docs/.)
 set -euo pipefail
 cmd="$(grep -m1 '^\$ cargo run --release -p green-cli -- ' README.md | sed 's/^\$ //')"

@@ -6,8 +6,8 @@
 # which runs them: skipped here.
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "real-data suite: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
-cargo build --release --locked -p green-cli
 source .ci/ci-test.sh
+ci_bins
 # Only the test targets that have ignored tests (the others would be built to run nothing):
 # every member's tests/*.rs (crates/, langs/, the root) with an #[ignore], by name; the unit
 # tests too if a source file outside tests/ has one.
@@ -19,4 +19,4 @@ done
 if [ -n "$(ignored --exclude-dir=tests)" ]; then
     targets+=(--lib)
 fi
-GREEN_BIN="$PWD/target/release/green" cargo test "${ci_test[@]}" "${targets[@]}" -- --ignored --skip annotated_
+GREEN_BIN="$PWD/target/ci-test/green" cargo test "${ci_test[@]}" "${targets[@]}" -- --ignored --skip annotated_

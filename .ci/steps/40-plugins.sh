@@ -5,15 +5,17 @@
 # byte for byte; build every deliberately broken plugin and require one error line and
 # exit code 1 from each. (The unit and integration tests ran in 20-test.sh.)
 set -euo pipefail
-cargo build --release --locked -p green-cli -p green-plugin-regex
-green="$PWD/target/release/green"
+source .ci/ci-test.sh
+ci_bins
+cargo build --profile ci-test --locked -p green-plugin-regex
+green="$PWD/target/ci-test/green"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 
 # The C plugin, exactly as plugins/c-whitespace/README.md says.
 cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -O2 -o "$dir/libgreen_cws.so" \
     plugins/c-whitespace/cws.c -I crates/green-plugin-api/include
-cp target/release/libgreen_regex.so "$dir/"
+cp target/ci-test/libgreen_regex.so "$dir/"
 export GREEN_PLUGIN_PATH="$dir"
 "$green" plugins | tee "$dir/listing.txt"
 grep -Eq '^cws +1\.0\.0 +1 +yes ' "$dir/listing.txt"
@@ -50,9 +52,9 @@ for mode in NO_ENTRY BAD_ABI OUT_OF_BOUNDS SPLIT_UTF8 BAD_UTF8 FAIL HUGE_COUNT; 
         || { echo "40-plugins: broken plugin $mode did not fail with one error line and exit 1" >&2; exit 1; }
 done
 # A Rust plugin that panics: the panicky fixture, built as a cdylib.
-cargo build --release --locked -p green-plugin-fixture-panicky
+cargo build --profile ci-test --locked -p green-plugin-fixture-panicky
 set +e
-score -t "plugin:$PWD/target/release/libgreen_panicky.so" --plugin-config panic 2> "$dir/err.txt" > /dev/null
+score -t "plugin:$PWD/target/ci-test/libgreen_panicky.so" --plugin-config panic 2> "$dir/err.txt" > /dev/null
 code=$?
 set -e
 echo "PANIC: exit $code: $(cat "$dir/err.txt")"

@@ -12,8 +12,9 @@ if [ ! -e "$src" ]; then
     echo "45-parity: no reference source at $src (set GREEN_REFERENCE_SRC to a checkout of shotakoyama/green); fuzzing skipped, recorded fixtures ran in cargo test"
     exit 0
 fi
-cargo build --release --locked -p green-cli
+source .ci/ci-test.sh
+ci_bins
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-python3 scripts/fuzz-reference.py --install "$src" --venv "$dir/ref" --ours target/release \
+python3 scripts/fuzz-reference.py --install "$src" --venv "$dir/ref" --ours target/ci-test \
     --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-90}" --seed "${GREEN_FUZZ_SEED:-17}"

