@@ -8,5 +8,8 @@ ci_test=(--profile ci-test --locked --workspace --features green-cli/neural,gree
 # The binaries of that build (green, sgreen, mgreen in target/ci-test), which the steps after
 # the README's quick start run: a test build of green-cli makes them (a no-op once an earlier
 # step has), and a release build of sgreen and mgreen would cost three minutes of link-time
-# optimisation for the same output.
+# optimisation for the same output. The same build makes the regex and panicky plugins'
+# libraries (target/ci-test/deps/libgreen_regex.so, libgreen_panicky.so: green-cli's tests load
+# them from there). A `cargo build -p` of a plugin would rebuild it over those with other
+# dependencies' features, and the next test build would then rebuild green-cli (90 s).
 ci_bins() { cargo test "${ci_test[@]}" --test data --no-run; }

@@ -7,7 +7,6 @@
 set -euo pipefail
 source .ci/ci-test.sh
 ci_bins
-cargo build --profile ci-test --locked -p green-plugin-regex
 green="$PWD/target/ci-test/green"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
@@ -15,7 +14,7 @@ trap 'rm -rf "$dir"' EXIT
 # The C plugin, exactly as plugins/c-whitespace/README.md says.
 cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -O2 -o "$dir/libgreen_cws.so" \
     plugins/c-whitespace/cws.c -I crates/green-plugin-api/include
-cp target/ci-test/libgreen_regex.so "$dir/"
+cp target/ci-test/deps/libgreen_regex.so "$dir/"
 export GREEN_PLUGIN_PATH="$dir"
 "$green" plugins | tee "$dir/listing.txt"
 grep -Eq '^cws +1\.0\.0 +1 +yes ' "$dir/listing.txt"
@@ -51,10 +50,9 @@ for mode in NO_ENTRY BAD_ABI OUT_OF_BOUNDS SPLIT_UTF8 BAD_UTF8 FAIL HUGE_COUNT; 
     [ "$code" -eq 1 ] && [ "$(wc -l < "$dir/err.txt")" -eq 1 ] && grep -q '^green: error: ' "$dir/err.txt" \
         || { echo "40-plugins: broken plugin $mode did not fail with one error line and exit 1" >&2; exit 1; }
 done
-# A Rust plugin that panics: the panicky fixture, built as a cdylib.
-cargo build --profile ci-test --locked -p green-plugin-fixture-panicky
+# A Rust plugin that panics: the panicky fixture, built as a cdylib (by ci_bins).
 set +e
-score -t "plugin:$PWD/target/ci-test/libgreen_panicky.so" --plugin-config panic 2> "$dir/err.txt" > /dev/null
+score -t "plugin:$PWD/target/ci-test/deps/libgreen_panicky.so" --plugin-config panic 2> "$dir/err.txt" > /dev/null
 code=$?
 set -e
 echo "PANIC: exit $code: $(cat "$dir/err.txt")"

@@ -14,11 +14,10 @@ set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
 source .ci/ci-test.sh
 # target/ci-test/green with the `neural` feature, exactly as the steps before built it (so
-# nothing is left to do after them), and the regex plugin's library (a small build of its own).
+# nothing is left to do after them), and the regex plugin's library, which that build makes.
 ci_bins
-cargo build --profile ci-test --locked -p green-plugin-regex
 export GREEN_BIN="${GREEN_BIN:-$PWD/target/ci-test/green}"
-export GREEN_REGEX_PLUGIN="${GREEN_REGEX_PLUGIN:-$PWD/target/ci-test/libgreen_regex.so}"
+export GREEN_REGEX_PLUGIN="${GREEN_REGEX_PLUGIN:-$PWD/target/ci-test/deps/libgreen_regex.so}"
 venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
