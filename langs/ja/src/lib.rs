@@ -9,25 +9,43 @@
 //! A [`Japanese`] tokenizer owns the loaded dictionary behind an `Arc`: clones share it,
 //! and it is read-only, so one tokenizer serves every thread. Each thread keeps its own
 //! Viterbi lattice and reuses it from line to line.
+//!
+//! A dictionary is loaded without lindera's table of every code point's categories (see
+//! [`dict`]): a short text looks each character up by binary search instead, which is
+//! cheaper than building the table. Once [`TABLE_FROM`] bytes have been tokenized, the
+//! table is built (once, for every clone and thread) and the rest goes through it. Either
+//! way the tokens are the same.
 
 pub mod dict;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use green_tokenizer_api::is_python_whitespace;
 use green_tokenizer_api::{TokenizeError, Tokenizer};
 use lindera::dictionary::{Dictionary, Lattice};
 use lindera::mode::Mode;
 use lindera::segmenter::Segmenter;
+use lindera_dictionary::dictionary::character_definition::CharacterDefinition;
 
 pub use dict::{DictError, Loaded, Locator, Origin};
+
+/// Bytes of text after which a tokenizer builds lindera's code point table: about 100,000
+/// Japanese characters, whose binary searches cost what building the table does (65,536
+/// searches, 6.4 M instructions).
+pub const TABLE_FROM: usize = 256 << 10;
 
 /// lindera morphological analysis (normal mode); one token per morpheme surface.
 #[derive(Clone)]
 pub struct Japanese {
+    /// On the dictionary as given.
     segmenter: Arc<Segmenter>,
+    /// On the same dictionary with lindera's code point table, from [`TABLE_FROM`] bytes on.
+    tabled: Arc<OnceLock<Segmenter>>,
+    /// Bytes tokenized before the table was built.
+    seen: Arc<AtomicUsize>,
     dict_name: String,
 }
 
@@ -47,8 +65,37 @@ impl Japanese {
     pub fn new(dictionary: Dictionary, dict_name: impl Into<String>) -> Self {
         Japanese {
             segmenter: Arc::new(Segmenter::new(Mode::Normal, dictionary, None)),
+            tabled: Arc::default(),
+            seen: Arc::default(),
             dict_name: dict_name.into(),
         }
+    }
+
+    /// Whether the code point table has been built (see [`TABLE_FROM`]).
+    #[cfg(test)]
+    fn has_table(&self) -> bool {
+        self.tabled.get().is_some()
+    }
+
+    /// The segmenter for the next `bytes` of text: see [`TABLE_FROM`].
+    fn segmenter(&self, bytes: usize) -> &Segmenter {
+        if let Some(tabled) = self.tabled.get() {
+            return tabled;
+        }
+        if self.seen.fetch_add(bytes, Ordering::Relaxed) + bytes < TABLE_FROM {
+            return &self.segmenter;
+        }
+        self.tabled.get_or_init(|| {
+            let mut dictionary = self.segmenter.dictionary.clone();
+            let def = &dictionary.character_definition;
+            // `new` builds the table.
+            dictionary.character_definition = Arc::new(CharacterDefinition::new(
+                def.category_definitions.clone(),
+                def.category_names.clone(),
+                def.mapping.clone(),
+            ));
+            Segmenter::new(Mode::Normal, dictionary, None)
+        })
     }
 }
 
@@ -79,7 +126,7 @@ impl Tokenizer for Japanese {
                 Err(_) => &mut fresh,
             };
             let tokens = self
-                .segmenter
+                .segmenter(text.len())
                 .segment_with_lattice(Cow::Borrowed(text), lattice)
                 .map_err(|e| {
                     let why = e.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
