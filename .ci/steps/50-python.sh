@@ -8,7 +8,7 @@
 # the pytest suite against ../shared and the ci-test `green` binary, then the benchmark
 # (which also checks that the pure-Python GREEN gives the same numbers). The package and
 # `green` are built with the `neural` feature (the model-based metrics, tested against the
-# CLI on the committed tiny models), in the ci-test profile of steps 27 to 30, so candle and the
+# CLI on the committed tiny models), in the ci-test profile of steps 27 to 55, so candle and the
 # other dependencies compiled there serve both (a release build of candle alone takes minutes).
 set -euo pipefail
 test -d "$GREEN_SHARED/data" || { echo "python: $GREEN_SHARED/data not found; put ../shared beside the repository or set GREEN_SHARED" >&2; exit 1; }
