@@ -866,6 +866,29 @@ mod tests {
         assert_eq!(tokens(&ours), tokens(&theirs));
     }
 
+    /// The embedded dictionary comes from lindera's own loader, with the code point table:
+    /// its tokenizer uses that from the start rather than building a second one.
+    #[test]
+    fn a_dictionary_from_lindera_s_loader_keeps_its_table() {
+        let (_cache, entry) = built();
+        let loaded = Loaded {
+            dictionary: lindera::dictionary::load_fs_dictionary(&entry).unwrap(),
+            name: "t".into(),
+            origin: Origin::Embedded,
+        };
+        assert!(crate::Japanese::from_loaded(loaded).has_table());
+        let loaded = Loaded {
+            dictionary: load_mapped(&entry).unwrap(),
+            name: "t".into(),
+            origin: Origin::Cached {
+                source: entry.clone(),
+                cache: entry.clone(),
+                built_now: false,
+            },
+        };
+        assert!(!crate::Japanese::from_loaded(loaded).has_table());
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_sound_entry_is_checksummed_then_trusted_by_its_stamp() {

@@ -58,10 +58,19 @@ impl Japanese {
 
     /// A tokenizer on a dictionary the caller found.
     pub fn from_loaded(loaded: Loaded) -> Self {
-        Self::new(loaded.dictionary, loaded.name)
+        let japanese = Self::new(loaded.dictionary, loaded.name);
+        // The embedded dictionary comes from lindera's own loader, which builds the table:
+        // the segmenter as given is the one with it.
+        if loaded.origin == Origin::Embedded {
+            let tabled = (*japanese.segmenter).clone();
+            japanese.tabled.get_or_init(|| tabled);
+        }
+        japanese
     }
 
-    /// A tokenizer on `dictionary`, called `dict_name` in signatures (e.g. `ipadic`).
+    /// A tokenizer on `dictionary`, called `dict_name` in signatures (e.g. `ipadic`). The
+    /// dictionary is taken to be without lindera's code point table (as [`dict`] loads
+    /// one), which is built once [`TABLE_FROM`] bytes have been tokenized.
     pub fn new(dictionary: Dictionary, dict_name: impl Into<String>) -> Self {
         Japanese {
             segmenter: Arc::new(Segmenter::new(Mode::Normal, dictionary, None)),
