@@ -30,9 +30,12 @@ missing says so:
 
 Before timing, each peer row's output is compared with green's where the two print the same
 thing. With `--write`, the table replaces the block between `<!-- bench:begin -->` and
-`<!-- bench:end -->` in docs/performance.md, headed by the date, commit, machine and load; a
-run whose 1-minute load average is above 1.5 (not a quiet machine) writes nothing unless
-`--force`, and then says so in the table.
+`<!-- bench:end -->` in docs/performance.md, headed by the date, commit, machine, load and
+what a second core gave (crates/green-cli/examples/cores.rs: the same few milliseconds of work
+on one thread, then on each of two, at the start and at the end). A run whose 1-minute load
+average is above 1.5, or whose two threads took over 1.25× one thread's time (the two cores
+were not both free: a virtual machine's host can give its two CPUs one core's time at a load
+average of 0.2), writes nothing unless `--force`, and then says so in the table.
 """
 
 import argparse
@@ -168,9 +171,15 @@ def run(a, scratch):
                  "machine, so the table would not be comparable; run again when it is quiet (or --force)")
 
     subprocess.run(["cargo", "build", "--release", "--locked", "-q", "-p", "green-cli", "--bin", "green",
-                    "--example", "floor"], cwd=ROOT, check=True)
+                    "--example", "floor", "--example", "cores"], cwd=ROOT, check=True)
     green = os.path.join(ROOT, "target", "release", "green")
     floor = os.path.join(ROOT, "target", "release", "examples", "floor")
+    cores = os.path.join(ROOT, "target", "release", "examples", "cores")
+    second = second_core(cores, a.rounds)
+    if a.write and second > MOST_SHARED and not a.force:
+        sys.exit(f"bench-side-by-side: two threads took {second:.2f}× one thread's time for the same work, "
+                 f"above {MOST_SHARED}: this machine's two cores are not both free, so the table would not be "
+                 "comparable; run again when they are (or --force)")
 
     venv = a.reference_venv
     if venv is None and a.reference_src:
@@ -190,6 +199,9 @@ def run(a, scratch):
         f"`{commit}`, release build. Machine: {os.cpu_count()} cores, {cpu}, {platform.system()} "
         f"{platform.release()}; 1-minute load average {load:.2f} at the start"
         + ("" if load <= 1.5 else " (**not a quiet machine: these figures are not comparable**)")
+        + f"; two threads took {second:.2f}× one thread's time for the same work at the start "
+        "(two free cores: about 1×, one core shared: 2×)"
+        + ("" if second <= MOST_SHARED else " (**the cores were shared: these figures are not comparable**)")
         + f". {a.rounds} alternating rounds (peer rows {max(3, a.rounds // 3)}, floor rows {3 * a.rounds}), "
         "median wall, whole process.",
         "",
@@ -242,7 +254,26 @@ def run(a, scratch):
     out.append(f"| `meta --preset green-paper` (the GREEN paper's Table 2) | {ms(t)} | | | | |")
     out += report_rows(scratch, green)
     out += memory_rows(a, scratch, green)
+    out[0] += f" At the end, two threads took {second_core(cores, a.rounds):.2f}× one thread's time."
     return out
+
+
+# Most that two threads may take over one thread's time, for the same work, on a machine
+# quiet enough to write the table: a few milliseconds of work on two free cores take 1.0-1.1×.
+MOST_SHARED = 1.25
+
+
+def second_core(cores, rounds):
+    """How many times one thread's time two threads take for the same few milliseconds of
+    work each (examples/cores.rs), median of each round's ratio: 1 where the machine has two
+    free cores, 2 where both threads share one. A load average cannot tell: a virtual
+    machine's host may give its two CPUs one core's time."""
+    times = [[], []]
+    for _ in range(3 * rounds):
+        for k in (1, 2):
+            out = subprocess.run([cores, str(k)], capture_output=True, text=True, check=True).stdout
+            times[k - 1].append(float(out))
+    return paired_ratio(times[1], times[0])
 
 
 def report_rows(scratch, green):
