@@ -267,7 +267,8 @@ def second_core(cores, rounds):
     """How many times one thread's time two threads take for the same few milliseconds of
     work each (examples/cores.rs), median of each round's ratio: 1 where the machine has two
     free cores, 2 where both threads share one. A load average cannot tell: a virtual
-    machine's host may give its two CPUs one core's time."""
+    machine's host may give its two CPUs one core's time. Each run's own span is compared, not
+    its process's wall time as `alternate` takes it: a process start would dilute the ratio."""
     times = [[], []]
     for _ in range(3 * rounds):
         for k in (1, 2):

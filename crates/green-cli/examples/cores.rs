@@ -1,6 +1,6 @@
 //! What a second core gives a short run on this machine right now, for
 //! `scripts/bench-side-by-side.py`: the same fixed work (a few milliseconds of arithmetic) on
-//! each of THREADS threads, started the way a short green run starts its workers. Prints the
+//! each of THREADS OS threads, as green's workers are. Prints the
 //! milliseconds from the first thread's start to the last one's end. Two threads take as long
 //! as one where there are two free cores, twice as long where they share one.
 //!
