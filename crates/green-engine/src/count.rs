@@ -157,9 +157,9 @@ pub struct Counter {
     /// [`Counter::count_dense`] stop there).
     upto: Vec<u32>,
     /// Building the next order: a dense (prefix, token) table, or a trie. A dense slot holds
-    /// an id in its low [`ID_BITS`] and, above them, the `generation` (call of `next_order`)
-    /// that wrote it: a slot from an earlier call reads as empty, so the table is cleared
-    /// only when the generation wraps.
+    /// an id in its low [`ID_BITS`] and, above them, the `generation` (call of `next_order`,
+    /// or sentence of `count_fused`) that wrote it: a slot from an earlier one reads as empty,
+    /// so the table is cleared only when the generation wraps.
     dense: Vec<u32>,
     generation: u32,
     trie: Trie,
@@ -169,8 +169,12 @@ pub struct Counter {
     ref_counts: Vec<u32>,
     /// Which (reference, hypothesis) pair last visited an id, so each id counts once.
     stamps: Vec<usize>,
-    /// Σ min(s, t) per text t at the current order (dense mode).
+    /// Σ min(s, t) per text t and order summed ([`pair_regions`]).
     with_source: Vec<u64>,
+    /// [`Counter::count_fused`]: per text, the bound on its ids at each order (`[order][text]`,
+    /// as `upto`), and the column of its counts (texts equal to an earlier one have none).
+    fused_upto: Vec<u32>,
+    fused_column: Vec<usize>,
     /// Set when a sentence's tokens outgrow [`MAX_TOKEN_BYTES`].
     overflow: bool,
     /// The runs every text shares with the source, to take out before counting.
@@ -350,6 +354,77 @@ fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
     (u64::from(mrc), u64::from(msrc))
 }
 
+/// The regions of every (hypothesis, reference) pair at `orders` (from 0 for order 1) from
+/// every text's columns of counts in `counts`, by the text it equals (`alias`): at order
+/// index k, the column of text `a` starts at `start(a, k)`, its ids are below `upto(a, k)`
+/// and it has `len(a, k)` n-grams. Seven regions need only four sums over the n-grams, the
+/// rest follow from the texts' lengths ([`Regions::from_sums`]): Σ min(s, r) per reference,
+/// Σ min(s, c) per hypothesis, Σ min(r, c) and Σ min(s, r, c) per pair. Ids absent from S,
+/// R and C add zero, so the sums run over whole columns without a branch. A text equal to
+/// another has that text's column and sums: with C = S, for instance, Σ min(r, c) =
+/// Σ min(s, r, c) = Σ min(s, r), and nothing is summed for the pair.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn pair_regions(
+    counts: &[u32],
+    alias: &[usize],
+    orders: std::ops::Range<usize>,
+    start: impl Fn(usize, usize) -> usize,
+    upto: impl Fn(usize, usize) -> usize,
+    len: impl Fn(usize, usize) -> u64,
+    (refs, hyps): (usize, usize),
+    with_source: &mut Vec<u64>,
+    out: &mut SentenceCounts,
+) {
+    let texts = alias.len();
+    // Text a's column at order index k, up to `end`: a text has no id from its bound on, so
+    // a sum of mins of two columns stops at the lower bound.
+    let column = |a: usize, k: usize, end: usize| {
+        let at = start(a, k);
+        &counts[at..at + end]
+    };
+    // Σ min(s, t) for every text t, `[t][order]`. Sums of mins fit in u32 as the counts do:
+    // each is at most one text's number of n-grams.
+    let width = orders.len();
+    refill(with_source, texts * width, 0);
+    for (k, sum) in orders.clone().zip(&mut with_source[..width]) {
+        *sum = len(0, k);
+    }
+    for t in 1..texts {
+        let a = alias[t];
+        for (i, k) in orders.clone().enumerate() {
+            with_source[t * width + i] = match a {
+                a if a != t => with_source[a * width + i],
+                _ => {
+                    let end = upto(0, k).min(upto(t, k));
+                    u64::from(sum_min(column(0, k, end), column(t, k, end)))
+                }
+            };
+        }
+    }
+    for r in 0..refs {
+        let (rt, ra) = (1 + r, alias[1 + r]);
+        for h in 0..hyps {
+            let (ct, ca) = (1 + refs + h, alias[1 + refs + h]);
+            let regions = &mut out.regions[(h * refs + r) * out.n..][..out.n];
+            for (i, k) in orders.clone().enumerate() {
+                let (msr, msc) = (with_source[rt * width + i], with_source[ct * width + i]);
+                let (mrc, msrc) = match (ra, ca) {
+                    (x, y) if x == y => (len(ra, k), msr),
+                    (0, _) => (msc, msc),
+                    (_, 0) => (msr, msr),
+                    _ => {
+                        let end = upto(ra, k).min(upto(ca, k));
+                        sum_min_pair(column(0, k, end), column(ra, k, end), column(ca, k, end))
+                    }
+                };
+                let lens = [len(0, k), len(ra, k), len(ca, k)];
+                regions[k] = Regions::from_sums(lens, msr, msc, mrc, msrc);
+            }
+        }
+    }
+}
+
 /// `v` as `len` copies of `value`. A table that must grow gets a fresh allocation (at least
 /// double): growing in place would copy its stale contents, and fault in a second buffer.
 fn refill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
@@ -400,6 +475,9 @@ const DENSE_SLOTS: usize = 1 << ID_BITS;
 /// the numbering's time).
 const ID_BITS: u32 = 20;
 
+/// The largest id a dense slot holds.
+const ID: u32 = (1 << ID_BITS) - 1;
+
 /// The generation after the last that fits beside an id.
 const GENERATIONS: u32 = 1 << (32 - ID_BITS);
 
@@ -425,6 +503,23 @@ fn reset<T>(table: &mut HashTable<T>) {
     } else {
         table.clear();
     }
+}
+
+/// Most orders [`Counter::count_fused`] takes (a few small arrays of this length each).
+const FUSED_ORDERS: usize = 8;
+
+/// Where [`Counter::count_fused`] puts each order (index order - 1).
+#[derive(Default)]
+struct Plan {
+    /// A bound on the order's ids: the length of each text's column of counts.
+    column: [usize; FUSED_ORDERS],
+    /// Where the order's columns start in `counts`, one after another by text.
+    counts_at: [usize; FUSED_ORDERS],
+    /// Where the dense table of the next order's n-grams, by (this order's id, token), starts.
+    table_at: [usize; FUSED_ORDERS],
+    /// Counts and table slots in all.
+    counts: usize,
+    slots: usize,
 }
 
 /// Fewest tokens a source must keep once its shared start and end are cut for its middle to
@@ -591,7 +686,6 @@ impl Counter {
         hyps: &[&str],
     ) -> Result<SentenceCounts, TokenizeError> {
         self.intern_texts(tokenizer, source, refs, hyps)?;
-        let texts = 1 + refs.len() + hyps.len();
         let common = self.trim_common(n);
         let mut out = SentenceCounts {
             n,
@@ -599,7 +693,21 @@ impl Counter {
             hyps: hyps.len(),
             regions: vec![Regions::default(); hyps.len() * refs.len() * n],
         };
+        match self.plan(n) {
+            Some(plan) => self.count_fused(&plan, refs.len(), hyps.len(), &mut out),
+            None => self.count_by_order(n, refs.len(), hyps.len(), &mut out),
+        }
+        for regions in &mut out.regions {
+            regions.tk += common;
+        }
+        Ok(out)
+    }
 
+    /// [`Counter::count`] one order at a time: the n-gram ids of each order from those of the
+    /// order below ([`Counter::next_order`]), then their counts (dense or sparse). For what
+    /// [`Counter::count_fused`] does not take: long sentences, many texts, high orders.
+    fn count_by_order(&mut self, n: usize, refs: usize, hyps: usize, out: &mut SentenceCounts) {
+        let texts = 1 + refs + hyps;
         self.grams.clone_from(&self.tokens);
         self.gram_bounds.clone_from(&self.bounds);
         let mut vocab = self.vocab as usize;
@@ -610,15 +718,141 @@ impl Counter {
             // A dense [id][text] table is fastest while it stays within a few times the
             // n-grams' own size; with many references it would grow as references × vocabulary.
             if texts.saturating_mul(vocab) <= 8 * self.grams.len() + 4096 {
-                self.count_dense(order, texts, refs.len(), hyps.len(), vocab, &mut out);
+                self.count_dense(order, texts, refs, hyps, vocab, out);
             } else {
-                self.count_sparse(order, refs.len(), hyps.len(), vocab, &mut out);
+                self.count_sparse(order, refs, hyps, vocab, out);
             }
         }
-        for regions in &mut out.regions {
-            regions.tk += common;
+    }
+
+    /// Where [`Counter::count_fused`] would put each order, if the sentence is short enough
+    /// for it: at most [`FUSED_ORDERS`] orders, [`LONG_GRAMS`] n-grams, and tables within the
+    /// bounds [`Counter::next_order`] and [`Counter::count_by_order`] keep to at every order.
+    fn plan(&self, n: usize) -> Option<Plan> {
+        if n == 0 || n > FUSED_ORDERS {
+            return None;
         }
-        Ok(out)
+        let (bounds, alias) = (&self.bounds, &self.alias);
+        let width = self.vocab as usize;
+        let mut plan = Plan::default();
+        let mut texts = 0;
+        for t in (0..alias.len()).filter(|&t| alias[t] == t) {
+            texts += 1;
+            for k in 1..n {
+                plan.column[k] += (bounds[t + 1] - bounds[t]).saturating_sub(k);
+            }
+        }
+        // Order 1's ids are the tokens'; every other order numbers its n-grams from 0, so
+        // their number bounds its ids.
+        plan.column[0] = width;
+        let all: usize = plan.column[..n].iter().sum();
+        let (mut counts, mut slots) = (0, 0);
+        for k in 0..n {
+            plan.counts_at[k] = counts;
+            counts += texts * plan.column[k];
+            if k + 1 < n {
+                plan.table_at[k] = slots;
+                slots += plan.column[k] * width;
+            }
+        }
+        plan.counts = counts;
+        plan.slots = slots;
+        let fits = all < LONG_GRAMS
+            && slots <= (4 * all + 4096).min(DENSE_SLOTS)
+            && counts <= 8 * all + 4096;
+        fits.then_some(plan)
+    }
+
+    /// [`Counter::count`] at every order in one pass over each text: at each position, the
+    /// n-grams starting there, order after order, each numbered through its prefix's id in a
+    /// dense (prefix, token) table of its own order and counted as it is numbered. Ids are
+    /// numbered text after text as in [`Counter::next_order`], so each text's are below the
+    /// count numbered once it is done, and the sums are [`pair_regions`]'. Short sentences
+    /// (most at word level) spend most of their time in the per-order set-up this saves.
+    fn count_fused(&mut self, plan: &Plan, refs: usize, hyps: usize, out: &mut SentenceCounts) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2.0 {
+            // SAFETY: the CPU has AVX2 (`Avx2::default` asked it).
+            unsafe { self.count_fused_avx2(plan, refs, hyps, out) };
+            return;
+        }
+        self.count_fused_portable(plan, refs, hyps, out);
+    }
+
+    /// [`Counter::count_fused`] where the CPU has AVX2 (see [`Counter::count_dense_avx2`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn count_fused_avx2(
+        &mut self,
+        plan: &Plan,
+        refs: usize,
+        hyps: usize,
+        out: &mut SentenceCounts,
+    ) {
+        self.count_fused_portable(plan, refs, hyps, out);
+    }
+
+    #[inline(always)]
+    fn count_fused_portable(
+        &mut self,
+        plan: &Plan,
+        refs: usize,
+        hyps: usize,
+        out: &mut SentenceCounts,
+    ) {
+        let n = out.n;
+        let tag = fresh_tag(&mut self.dense, &mut self.generation, plan.slots);
+        let Counter {
+            tokens,
+            bounds,
+            alias,
+            dense: table,
+            counts,
+            upto,
+            fused_upto,
+            fused_column,
+            with_source,
+            ..
+        } = self;
+        let (texts, width) = (alias.len(), plan.column[0]);
+        refill(counts, plan.counts, 0);
+        refill(fused_upto, n * texts, 0);
+        refill(fused_column, texts, 0);
+        let mut ids = [0u32; FUSED_ORDERS];
+        let table = &mut table[..plan.slots];
+        let state = (tag, width);
+        for (column, t) in (0..texts).filter(|&t| alias[t] == t).enumerate() {
+            fused_column[t] = column;
+            let at: [usize; FUSED_ORDERS] =
+                std::array::from_fn(|k| plan.counts_at[k] + column * plan.column[k]);
+            let toks = &tokens[bounds[t]..bounds[t + 1]];
+            let count = match n {
+                1 => number_and_count::<1>,
+                2 => number_and_count::<2>,
+                3 => number_and_count::<3>,
+                4 => number_and_count::<4>,
+                5 => number_and_count::<5>,
+                6 => number_and_count::<6>,
+                7 => number_and_count::<7>,
+                _ => number_and_count::<8>,
+            };
+            count(toks, table, counts, state, &plan.table_at, &at, &mut ids);
+            fused_upto[t] = upto[t];
+            for k in 1..n {
+                fused_upto[k * texts + t] = ids[k];
+            }
+        }
+        pair_regions(
+            counts,
+            alias,
+            0..n,
+            |a, k| plan.counts_at[k] + fused_column[a] * plan.column[k],
+            |a, k| fused_upto[k * texts + a] as usize,
+            |a, k| (bounds[a + 1] - bounds[a]).saturating_sub(k) as u64,
+            (refs, hyps),
+            with_source,
+            out,
+        );
     }
 
     /// Drop the tokens at the start and end that every text shares with the source, all but
@@ -932,12 +1166,7 @@ impl Counter {
     }
 
     /// The regions of every (hypothesis, reference) pair at one order, from a dense table of
-    /// every text's counts. Seven regions need only four sums over the n-grams, the rest
-    /// follow from the texts' lengths ([`Regions::from_sums`]): Σ min(s, r) per reference,
-    /// Σ min(s, c) per hypothesis, Σ min(r, c) and Σ min(s, r, c) per pair. Ids absent
-    /// from S, R and C add zero, so the sums run over the whole table without a branch.
-    /// A text equal to another has that text's column and sums: with C = S, for instance,
-    /// Σ min(r, c) = Σ min(s, r, c) = Σ min(s, r), and nothing is summed for the pair.
+    /// every text's counts ([`pair_regions`]).
     fn count_dense(
         &mut self,
         order: usize,
@@ -1001,43 +1230,18 @@ impl Counter {
                 column[id as usize] += 1;
             }
         }
-        // Text t's column, up to `end`: a text has no id from its bound on, so a sum of
-        // mins of two columns stops at the lower bound.
-        let column = |t: usize, end: usize| &counts[alias[t] * vocab..alias[t] * vocab + end];
-        let upto = |t: usize| self.upto[alias[t]] as usize;
-        let len = |t: usize| (bounds[alias[t] + 1] - bounds[alias[t]]) as u64;
-        // Σ min(s, t) for every text t. Sums of mins fit in u32 as the counts do: each is at
-        // most one text's number of n-grams.
-        let with_source = &mut self.with_source;
-        refill(with_source, texts, len(0));
-        for t in 1..texts {
-            with_source[t] = match alias[t] {
-                a if a != t => with_source[a],
-                _ => {
-                    let end = upto(0).min(upto(t));
-                    u64::from(sum_min(column(0, end), column(t, end)))
-                }
-            };
-        }
-        for r in 0..refs {
-            let rt = 1 + r;
-            let msr = with_source[rt];
-            for h in 0..hyps {
-                let ct = 1 + refs + h;
-                let msc = with_source[ct];
-                let (mrc, msrc) = match (alias[rt], alias[ct]) {
-                    (x, y) if x == y => (len(rt), msr),
-                    (0, _) => (msc, msc),
-                    (_, 0) => (msr, msr),
-                    _ => {
-                        let end = upto(rt).min(upto(ct));
-                        sum_min_pair(column(0, end), column(rt, end), column(ct, end))
-                    }
-                };
-                out.regions[(h * refs + r) * out.n + order - 1] =
-                    Regions::from_sums([len(0), len(rt), len(ct)], msr, msc, mrc, msrc);
-            }
-        }
+        let upto = &self.upto;
+        pair_regions(
+            counts,
+            alias,
+            order - 1..order,
+            |a, _| a * vocab,
+            |a, _| upto[a] as usize,
+            |a, _| (bounds[a + 1] - bounds[a]) as u64,
+            (refs, hyps),
+            &mut self.with_source,
+            out,
+        );
     }
 
     /// The same regions without the dense table, for many references. Only n-grams of S, R
@@ -1136,26 +1340,12 @@ impl Counter {
         } = self;
         let slots = prev_vocab.saturating_mul(width);
         let dense = slots <= (4 * grams.len() + 4096).min(DENSE_SLOTS);
-        if dense {
-            // A fresh table reads as empty (generation 0): growing need not copy the old one.
-            // Its zeros are written here rather than left to the allocator: a fresh page that
-            // the loop below reads before writing would be mapped to the zero page, then
-            // copied on the write (two faults, and a TLB flush that interrupts the other
-            // worker's core).
-            if table.len() < slots {
-                *table = Vec::with_capacity(slots.max(2 * table.len()).min(DENSE_SLOTS));
-                table.resize(table.capacity(), 0);
-            }
-            // Generation 0 marks the slots never written; once they are all used, start over.
-            *generation += 1;
-            if *generation == GENERATIONS {
-                table.fill(0);
-                *generation = 1;
-            }
+        let tag = if dense {
+            fresh_tag(table, generation, slots)
         } else {
             trie.start(prev_vocab);
-        }
-        let tag = *generation << ID_BITS;
+            0
+        };
         let long = grams.len() >= LONG_GRAMS;
         let mut ids = 0u32;
         next.clear();
@@ -1214,6 +1404,88 @@ impl Counter {
     }
 }
 
+/// The dense table made ready for a fresh numbering with at least `slots` slots; returns the
+/// tag (generation) of its slots written from now on.
+fn fresh_tag(table: &mut Vec<u32>, generation: &mut u32, slots: usize) -> u32 {
+    // A fresh table reads as empty (generation 0): growing need not copy the old one. Its
+    // zeros are written here rather than left to the allocator: a fresh page that the
+    // numbering reads before writing would be mapped to the zero page, then copied on the
+    // write (two faults, and a TLB flush that interrupts the other worker's core).
+    if table.len() < slots {
+        *table = Vec::with_capacity(slots.max(2 * table.len()).min(DENSE_SLOTS));
+        table.resize(table.capacity(), 0);
+    }
+    // Generation 0 marks the slots never written; once they are all used, start over.
+    *generation += 1;
+    if *generation == GENERATIONS {
+        table.fill(0);
+        *generation = 1;
+    }
+    *generation << ID_BITS
+}
+
+/// The id of the n-gram in the dense table's slot `slot`: the one written there in this
+/// generation (`tag`), or else a new one, `*ids`, which then moves on. Without a branch: new
+/// or not is data.
+#[inline(always)]
+fn number(table: &mut [u32], slot: usize, tag: u32, ids: &mut u32) -> u32 {
+    // The slot's generation is this one where the xor clears it: what is left is the id.
+    let seen = table[slot] ^ tag;
+    let new = seen > ID;
+    let id = if new { *ids } else { seen };
+    table[slot] = tag | id;
+    *ids += u32::from(new);
+    id
+}
+
+/// One text's n-grams of orders 1..=N for [`Counter::count_fused`], counted into the columns
+/// that start at `count_at` (by order). An n-gram of order k + 1 is numbered through the
+/// table at `table_at[k - 1]` by its prefix's id and its last token ([`number`]);
+/// a new one takes the id `ids[k]`, which then moves on. The orders are a constant, so the
+/// loop over them unrolls and their state stays in registers.
+#[inline(always)]
+fn number_and_count<const N: usize>(
+    toks: &[u32],
+    table: &mut [u32],
+    counts: &mut [u32],
+    (tag, width): (u32, usize),
+    table_at: &[usize; FUSED_ORDERS],
+    count_at: &[usize; FUSED_ORDERS],
+    ids: &mut [u32; FUSED_ORDERS],
+) {
+    for &tok in toks {
+        counts[count_at[0] + tok as usize] += 1;
+    }
+    let table_at: [usize; N] = std::array::from_fn(|k| table_at[k.saturating_sub(1)]);
+    let count_at: [usize; N] = std::array::from_fn(|k| count_at[k]);
+    let mut next: [u32; N] = std::array::from_fn(|k| ids[k]);
+    // The n-gram of order k + 1 at a position: that of order k (`id`) followed by `tok`.
+    let mut step = |k: usize, id: u32, tok: u32| {
+        let id = number(
+            table,
+            table_at[k] + id as usize * width + tok as usize,
+            tag,
+            &mut next[k],
+        );
+        counts[count_at[k] + id as usize] += 1;
+        id
+    };
+    // Positions where every order has an n-gram, then the last few, where the higher do not.
+    for window in toks.windows(N) {
+        let mut id = window[0];
+        for (k, &tok) in window.iter().enumerate().skip(1) {
+            id = step(k, id, tok);
+        }
+    }
+    for i in (toks.len() + 1).saturating_sub(N)..toks.len() {
+        let mut id = toks[i];
+        for (k, &tok) in toks[i..].iter().enumerate().skip(1) {
+            id = step(k, id, tok);
+        }
+    }
+    ids[..N].copy_from_slice(&next);
+}
+
 /// Numbers n-grams through the dense table, onto the end of `next`: the one at `k` is the
 /// n-gram of id `prev[k]` of the order below followed by token `last[k]`. A new n-gram takes
 /// the id `ids`, which then moves on; returns it. Written without a branch (new or not is
@@ -1230,20 +1502,11 @@ fn number_dense(
     next: &mut Vec<u32>,
     mut ids: u32,
 ) -> u32 {
-    const ID: u32 = (1 << ID_BITS) - 1;
     let start = next.len();
     let len = prev.len().min(last.len());
     next.resize(start + len, 0);
     for ((out, &p), &tok) in next[start..].iter_mut().zip(prev).zip(last) {
-        let at = p as usize * width + tok as usize;
-        // The slot's generation is this call's where the xor clears it: what is left is
-        // the id.
-        let seen = table[at] ^ tag;
-        let new = seen > ID;
-        let id = if new { ids } else { seen };
-        table[at] = tag | id;
-        ids += u32::from(new);
-        *out = id;
+        *out = number(table, p as usize * width + tok as usize, tag, &mut ids);
     }
     ids
 }
@@ -1354,9 +1617,10 @@ mod tests {
 
     #[test]
     fn the_dense_table_starts_over_when_its_generation_wraps() {
-        // After GENERATIONS - 1 orders the generation would reach the bits beyond a slot's
-        // and wrap to 0, the mark of a slot never written: the table must be cleared then,
-        // or its empty slots would read as n-gram id 0.
+        // After GENERATIONS - 1 numberings (a sentence's, all orders at once; or an order's)
+        // the generation would reach the bits beyond a slot's and wrap to 0, the mark of a
+        // slot never written: the table must be cleared then, or its empty slots would read
+        // as n-gram id 0.
         let (source, refs, hyps) = ("a b c d e", ["a b x d e", "b c"], ["a c c d e f"]);
         let expected = Counter::new()
             .count(&Whitespace, 4, source, &refs, &hyps)
@@ -1370,6 +1634,12 @@ mod tests {
                 c.count(&Whitespace, 4, source, &refs, &hyps).unwrap(),
                 expected
             );
+        }
+        assert_eq!(c.generation, 1);
+        c.generation = GENERATIONS - 2;
+        for _ in 0..2 {
+            let (counts, _) = count_by_order(&mut c, &Whitespace, 4, source, &refs, &hyps);
+            assert_eq!(counts, expected);
         }
         assert_eq!(c.generation, 5);
     }
@@ -1407,21 +1677,32 @@ mod tests {
                 .intern_texts(&Whitespace, &source, &refs, &hyps)
                 .unwrap();
             let texts = 1 + refs.len() + hyps.len();
+            let (n, r, h) = (5, refs.len(), hyps.len());
+            let empty = SentenceCounts {
+                n,
+                refs: r,
+                hyps: h,
+                regions: vec![Regions::default(); r * h * n],
+            };
+            // All orders at once, but for the longest sentence, whose tables would be too large.
+            match counter.plan(n) {
+                Some(plan) => {
+                    let (mut plain, mut avx2) = (empty.clone(), empty.clone());
+                    counter.count_fused_portable(&plan, r, h, &mut plain);
+                    // SAFETY: the CPU has AVX2, checked above.
+                    unsafe { counter.count_fused_avx2(&plan, r, h, &mut avx2) };
+                    assert_eq!(plain, avx2, "{len} tokens, all orders at once");
+                }
+                None => assert_eq!(len, 300),
+            }
             counter.grams.clone_from(&counter.tokens);
             counter.gram_bounds.clone_from(&counter.bounds);
             let mut vocab = counter.vocab as usize;
-            let (n, r, h) = (5, refs.len(), hyps.len());
             for order in 1..=n {
                 if order > 1 {
                     vocab = counter.next_order(order, texts, vocab);
                 }
-                let mut plain = SentenceCounts {
-                    n,
-                    refs: r,
-                    hyps: h,
-                    regions: vec![Regions::default(); r * h * n],
-                };
-                let mut avx2 = plain.clone();
+                let (mut plain, mut avx2) = (empty.clone(), empty.clone());
                 counter.count_dense_portable(order, texts, r, h, vocab, &mut plain);
                 // SAFETY: the CPU has AVX2, checked above.
                 unsafe { counter.count_dense_avx2(order, texts, r, h, vocab, &mut avx2) };
@@ -1510,7 +1791,71 @@ mod tests {
         }
     }
 
+    /// [`Counter::count`] through [`Counter::count_by_order`] whatever the sentence, and
+    /// whether [`Counter::count_fused`] would have taken it.
+    fn count_by_order(
+        counter: &mut Counter,
+        tokenizer: &dyn Tokenizer,
+        n: usize,
+        source: &str,
+        refs: &[&str],
+        hyps: &[&str],
+    ) -> (SentenceCounts, bool) {
+        counter.intern_texts(tokenizer, source, refs, hyps).unwrap();
+        let common = counter.trim_common(n);
+        let fused = counter.plan(n).is_some();
+        let mut out = SentenceCounts {
+            n,
+            refs: refs.len(),
+            hyps: hyps.len(),
+            regions: vec![Regions::default(); hyps.len() * refs.len() * n],
+        };
+        counter.count_by_order(n, refs.len(), hyps.len(), &mut out);
+        for regions in &mut out.regions {
+            regions.tk += common;
+        }
+        (out, fused)
+    }
+
     proptest::proptest! {
+        /// Texts of a few words (so n-grams repeat within and across texts), some equal to
+        /// others, at word and character level: all orders at once count as one at a time.
+        #[test]
+        fn every_order_at_once_counts_as_one_order_at_a_time(
+            words in proptest::collection::vec(
+                proptest::collection::vec(0usize..5, 0..30), 3..8),
+            n in 1usize..=9,
+            refs in 1usize..4,
+            same in proptest::collection::vec(0usize..8, 0..3),
+            chars in proptest::bool::ANY,
+        ) {
+            let vocab = ["a", "b", "cd", "é", "中"];
+            let mut texts: Vec<String> = words
+                .iter()
+                .map(|w| w.iter().map(|&i| vocab[i]).collect::<Vec<_>>().join(" "))
+                .collect();
+            // Some texts equal to an earlier one.
+            for &j in &same {
+                let last = texts.len() - 1;
+                texts[last] = texts[j % last].clone();
+            }
+            let refs = refs.min(texts.len() - 2);
+            let (source, rest) = texts.split_first().unwrap();
+            let (refs, hyps) = rest.split_at(refs);
+            let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+            let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+            let tokenizer: Box<dyn Tokenizer> = match chars {
+                true => Box::new(Chars::default()),
+                false => Box::new(Whitespace),
+            };
+            let mut counter = Counter::new();
+            let all = counter.count(tokenizer.as_ref(), n, source, &refs, &hyps).unwrap();
+            let (one, fused) =
+                count_by_order(&mut counter, tokenizer.as_ref(), n, source, &refs, &hyps);
+            proptest::prop_assert_eq!(all, one);
+            proptest::prop_assert_eq!(fused, n <= FUSED_ORDERS);
+        }
+
         #[test]
         fn common_starts_and_ends_are_those_one_by_one(
             shared in proptest::collection::vec(0u8..3, 0..70),
