@@ -126,7 +126,9 @@ struct Cumulative {
 
 impl Cumulative {
     fn f(self, a: f64) -> f64 {
-        let mean = |log: Option<f64>| log.map_or(0.0, |l| (l / self.k).exp());
+        // exp(0) is exactly 1 (IEEE 754), so a mean of ones needs no exponential.
+        let exp = |x: f64| if x == 0.0 { 1.0 } else { x.exp() };
+        let mean = |log: Option<f64>| log.map_or(0.0, |l| exp(l / self.k));
         f_score(mean(self.log_p), mean(self.log_r), a)
     }
 }
@@ -134,7 +136,10 @@ impl Cumulative {
 /// [`Cumulative`] at every order, without the exponentials until a score is asked for.
 fn cumulative(regions: &[Regions]) -> impl Iterator<Item = Cumulative> + '_ {
     let (mut log_p, mut log_r) = (Some(0.0f64), Some(0.0f64));
-    let add = |log: Option<f64>, x: f64| log.filter(|_| x != 0.0).map(|l| l + x.ln());
+    // ln(1) is exactly +0 (IEEE 754), so a precision or recall of 1 (a sentence's often)
+    // adds it without a logarithm.
+    let ln = |x: f64| if x == 1.0 { 0.0 } else { x.ln() };
+    let add = move |log: Option<f64>, x: f64| log.filter(|_| x != 0.0).map(|l| l + ln(x));
     regions.iter().enumerate().map(move |(i, reg)| {
         log_p = add(log_p, precision(reg));
         log_r = add(log_r, recall(reg));
@@ -159,6 +164,10 @@ pub fn choose<'a>(refs: impl IntoIterator<Item = &'a [Regions]>, beta: f64) -> (
     use std::cmp::Ordering::{Equal, Greater};
     let mut best: Option<(usize, &[Regions], f64)> = None;
     for (r, regions) in refs.into_iter().enumerate() {
+        // The same counts as the best so far tie with it at every order: the first stays.
+        if best.is_some_and(|(_, b, _)| b == regions) {
+            continue;
+        }
         let f = green(regions, beta);
         let better = match best {
             None => true,
