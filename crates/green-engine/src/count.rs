@@ -125,9 +125,9 @@ impl SentenceCounts {
 /// Reusable scratch space for counting one sentence at a time (one per thread).
 #[derive(Default)]
 pub struct Counter {
-    /// One code point of the Basic Multilingual Plane (every token at character level, most
-    /// punctuation at word level): id + 1 by code point, 0 = not seen in this sentence; and
-    /// the code points to clear before the next sentence.
+    /// One code point of the Basic Multilingual Plane (every token at character level; at
+    /// word level, characters of two or three bytes): id + 1 by code point, 0 = not seen in
+    /// this sentence; and the code points to clear before the next sentence.
     bmp: Vec<u32>,
     bmp_seen: Vec<u16>,
     /// Other tokens of up to [`SHORT_BYTES`] bytes (most words), keyed by their packed bytes:
@@ -135,6 +135,8 @@ pub struct Counter {
     short: Shorts,
     /// Longer tokens.
     long: Longs,
+    /// [`Counter::intern_spaced`]'s copy of a text, with sixteen zero bytes after it.
+    padded: Vec<u8>,
     vocab: u32,
     /// Token ids of every text, concatenated; `bounds[t]..bounds[t + 1]` is text `t`.
     tokens: Vec<u32>,
@@ -336,6 +338,12 @@ fn shared_ends(source: &[u32], text: &[u32]) -> (usize, usize) {
     (head, same_end(&source[head..], &text[head..]))
 }
 
+/// Every column of counts is a whole number of these long, and so is every sum of mins over
+/// columns (one AVX2 vector of `u32`): the loops the compiler makes of the sums never run
+/// their one-at-a-time tail, whose exit would mispredict at almost every sum (their lengths
+/// vary).
+const LANES: usize = 8;
+
 /// Σ min(a, b) over two count columns.
 #[inline(always)]
 fn sum_min(a: &[u32], b: &[u32]) -> u32 {
@@ -357,7 +365,8 @@ fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
 /// The regions of every (hypothesis, reference) pair at `orders` (from 0 for order 1) from
 /// every text's columns of counts in `counts`, by the text it equals (`alias`): at order
 /// index k, the column of text `a` starts at `start(a, k)`, its ids are below `upto(a, k)`
-/// and it has `len(a, k)` n-grams. Seven regions need only four sums over the n-grams, the
+/// (it is at least that rounded up to whole [`LANES`] long, and zero from there), and it has
+/// `len(a, k)` n-grams. Seven regions need only four sums over the n-grams, the
 /// rest follow from the texts' lengths ([`Regions::from_sums`]): Σ min(s, r) per reference,
 /// Σ min(s, c) per hypothesis, Σ min(r, c) and Σ min(s, r, c) per pair. Ids absent from S,
 /// R and C add zero, so the sums run over whole columns without a branch. A text equal to
@@ -378,10 +387,11 @@ fn pair_regions(
 ) {
     let texts = alias.len();
     // Text a's column at order index k, up to `end`: a text has no id from its bound on, so
-    // a sum of mins of two columns stops at the lower bound.
+    // a sum of mins of two columns stops at the lower bound, rounded up to whole LANES (the
+    // columns are that long, and zero past their text's ids).
     let column = |a: usize, k: usize, end: usize| {
         let at = start(a, k);
-        &counts[at..at + end]
+        &counts[at..at + end.next_multiple_of(LANES)]
     };
     // Σ min(s, t) for every text t, `[t][order]`. Sums of mins fit in u32 as the counts do:
     // each is at most one text's number of n-grams.
@@ -511,7 +521,8 @@ const FUSED_ORDERS: usize = 8;
 /// Where [`Counter::count_fused`] puts each order (index order - 1).
 #[derive(Default)]
 struct Plan {
-    /// A bound on the order's ids: the length of each text's column of counts.
+    /// The length of each text's column of counts: a bound on the order's ids, rounded up to
+    /// whole [`LANES`].
     column: [usize; FUSED_ORDERS],
     /// Where the order's columns start in `counts`, one after another by text.
     counts_at: [usize; FUSED_ORDERS],
@@ -552,14 +563,15 @@ impl Counter {
         })
     }
 
-    /// The id of a token in this sentence; inline for the one-character case, the rest
-    /// out of line.
+    /// The id of a token in this sentence: a character of two or three bytes by code point,
+    /// others of up to [`SHORT_BYTES`] (one byte too, keyed as [`Counter::intern_spaced`]
+    /// keys it) by packed bytes, longer ones by text. Inline but for the last.
     #[inline(always)]
     fn intern(&mut self, tok: &str) -> u32 {
         match bmp_code_point(tok.as_bytes()) {
-            Some(cp) => self.intern_bmp(cp),
-            None if tok.len() <= SHORT_BYTES => self.intern_short(short_key(tok.as_bytes())),
-            None => self.intern_long(tok),
+            Some(cp) if tok.len() > 1 => self.intern_bmp(cp),
+            _ if tok.len() <= SHORT_BYTES => self.intern_short(short_key(tok.as_bytes())),
+            _ => self.intern_long(tok),
         }
     }
 
@@ -649,23 +661,28 @@ impl Counter {
         ids.resize(start + bytes.len().div_ceil(2), 0);
         let out = &mut ids[start..];
         let Counter {
-            bmp,
-            bmp_seen,
             short,
             long,
             vocab,
             overflow,
+            padded,
             ..
         } = self;
-        let bmp: &mut [u32; 1 << 16] = bmp.as_mut_slice().try_into().expect("BMP table");
+        // The text and sixteen zeros: every token's key is one read of sixteen bytes, masked
+        // to its length, with no branch on that length (which mispredicts token after token).
+        padded.clear();
+        padded.extend_from_slice(bytes);
+        padded.extend_from_slice(&[0; 16]);
         let (mut n, mut next) = (0, *vocab);
         for (s, e) in SpaceRuns::new(bytes) {
-            let tok = &bytes[s..e];
-            // As `intern`: one character by code point, up to SHORT_BYTES by packed bytes.
-            out[n] = match *tok {
-                [b] => bmp_id(bmp, bmp_seen, &mut next, u16::from(b)),
-                _ if tok.len() <= SHORT_BYTES => short_id(short, &mut next, short_key(tok)),
-                _ => long.id(&text[s..e], &mut next, overflow),
+            let len = e - s;
+            // As `intern`: up to SHORT_BYTES by packed bytes ([`short_key`]).
+            out[n] = if len <= SHORT_BYTES {
+                let word = u128::from_le_bytes(padded[s..s + 16].try_into().expect("16 bytes"));
+                let key = word & (u128::MAX >> (128 - 8 * len)) | (len as u128) << 120;
+                short_id(short, &mut next, key)
+            } else {
+                long.id(&text[s..e], &mut next, overflow)
             };
             n += 1;
             if let Some(spans) = spans.as_deref_mut() {
@@ -748,12 +765,13 @@ impl Counter {
         let all: usize = plan.column[..n].iter().sum();
         let (mut counts, mut slots) = (0, 0);
         for k in 0..n {
-            plan.counts_at[k] = counts;
-            counts += texts * plan.column[k];
             if k + 1 < n {
                 plan.table_at[k] = slots;
                 slots += plan.column[k] * width;
             }
+            plan.column[k] = plan.column[k].next_multiple_of(LANES);
+            plan.counts_at[k] = counts;
+            counts += texts * plan.column[k];
         }
         plan.counts = counts;
         plan.slots = slots;
@@ -812,30 +830,32 @@ impl Counter {
             fused_upto,
             fused_column,
             with_source,
+            vocab,
             ..
         } = self;
-        let (texts, width) = (alias.len(), plan.column[0]);
+        // The tables' rows are a token wide (the counts' columns are rounded up).
+        let (texts, width) = (alias.len(), *vocab as usize);
         refill(counts, plan.counts, 0);
         refill(fused_upto, n * texts, 0);
         refill(fused_column, texts, 0);
         let mut ids = [0u32; FUSED_ORDERS];
         let table = &mut table[..plan.slots];
         let state = (tag, width);
+        let count = match n {
+            1 => number_and_count::<1>,
+            2 => number_and_count::<2>,
+            3 => number_and_count::<3>,
+            4 => number_and_count::<4>,
+            5 => number_and_count::<5>,
+            6 => number_and_count::<6>,
+            7 => number_and_count::<7>,
+            _ => number_and_count::<8>,
+        };
         for (column, t) in (0..texts).filter(|&t| alias[t] == t).enumerate() {
             fused_column[t] = column;
             let at: [usize; FUSED_ORDERS] =
                 std::array::from_fn(|k| plan.counts_at[k] + column * plan.column[k]);
             let toks = &tokens[bounds[t]..bounds[t + 1]];
-            let count = match n {
-                1 => number_and_count::<1>,
-                2 => number_and_count::<2>,
-                3 => number_and_count::<3>,
-                4 => number_and_count::<4>,
-                5 => number_and_count::<5>,
-                6 => number_and_count::<6>,
-                7 => number_and_count::<7>,
-                _ => number_and_count::<8>,
-            };
             count(toks, table, counts, state, &plan.table_at, &at, &mut ids);
             fused_upto[t] = upto[t];
             for k in 1..n {
@@ -1214,11 +1234,12 @@ impl Counter {
     ) {
         let (grams, bounds, alias) = (&self.grams, &self.gram_bounds, &self.alias);
         let counts = &mut self.counts;
-        refill(counts, texts * vocab, 0);
         // Laid out [text][id]: each sum below runs down two or three whole columns, which
         // the compiler turns into vector code.
+        let stride = vocab.next_multiple_of(LANES);
+        refill(counts, texts * stride, 0);
         for t in (0..texts).filter(|&t| alias[t] == t) {
-            let column = &mut counts[t * vocab..(t + 1) * vocab];
+            let column = &mut counts[t * stride..][..vocab];
             // Four ids a step: one loop test for four counts (each id is still checked).
             let mut fours = grams[bounds[t]..bounds[t + 1]].chunks_exact(4);
             for four in &mut fours {
@@ -1235,7 +1256,7 @@ impl Counter {
             counts,
             alias,
             order - 1..order,
-            |a, _| a * vocab,
+            |a, _| a * stride,
             |a, _| upto[a] as usize,
             |a, _| (bounds[a + 1] - bounds[a]) as u64,
             (refs, hyps),
@@ -1759,6 +1780,9 @@ mod tests {
         let source = "the cat sat on then mat";
         // Shared starts and ends that begin or end inside a word, tabs, longer and shorter.
         let others = [
+            // A middle of non-ASCII text is tokenized and interned token by token, the other
+            // middles by `intern_spaced`: both key the comma alike.
+            "the c\u{e4}t , sat on then mat",
             "the bat sat on then mat",
             "then cat sat on the mat",
             "the cat sat on then at",
@@ -1772,6 +1796,7 @@ mod tests {
             "  the  cat sat on   then mat ",
             "the extraordinarily-long-cat sat on then mat",
             "the cat sat on then mat while the quick brown fox jumped over the lazy dog again",
+            "the cat , sat on then mat",
         ];
         assert_eq!(cuts(b"the cat sat", b"the bat sat"), (3, 7, 7));
         let long = b"a long shared start of more than sixteen bytes, and an end";

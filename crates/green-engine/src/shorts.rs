@@ -3,16 +3,20 @@
 //! with it. It holds a few dozen keys, about half of its lookups insert (on CoNLL-14 at word
 //! level, 28,000 of 56,000), and it is emptied before the next sentence by clearing the slots
 //! it filled. hashbrown's table, whose group probes and tags pay off on large long-lived
-//! tables, cost 1.2 M more instructions on that corpus (3% of a word-level run).
+//! tables, cost 1.2 M more instructions on that corpus (3% of a word-level run). Whether a
+//! lookup inserts is data, not a branch: with half of them inserting, a branch on it would
+//! mispredict every other token.
 
 /// A sentence's short tokens and their ids.
 #[derive(Default)]
 pub(crate) struct Shorts {
     /// `(key, id + 1)`, `0` for an empty slot. The length is a power of two (or zero), and
-    /// at most half the slots are filled, so a probe ends after a slot or two.
+    /// at most a quarter of the slots are filled, so most lookups end at their first slot.
     slots: Vec<(u128, u32)>,
-    /// The slots filled since the table was last emptied: emptying it costs what it holds.
+    /// The slots filled since the table was last emptied (emptying it costs what it holds):
+    /// the first `count`, with room for one more whatever the lookup.
     filled: Vec<u32>,
+    count: usize,
 }
 
 /// Slots of a table's first allocation.
@@ -23,22 +27,22 @@ impl Shorts {
     /// then moves on.
     #[inline(always)]
     pub(crate) fn id(&mut self, hash: u64, key: u128, vocab: &mut u32) -> u32 {
-        if 2 * (self.filled.len() + 1) > self.slots.len() {
+        if 4 * (self.count + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
             let (k, v) = self.slots[i];
-            if v == 0 {
-                let id = *vocab;
-                *vocab += 1;
+            if (v == 0) | (k == key) {
+                // Found or new, the slot is written and the filled list moves on by 0 or 1.
+                let new = v == 0;
+                let id = if new { *vocab } else { v - 1 };
                 self.slots[i] = (key, id + 1);
-                self.filled.push(i as u32);
+                self.filled[self.count] = i as u32;
+                self.count += usize::from(new);
+                *vocab += u32::from(new);
                 return id;
-            }
-            if k == key {
-                return v - 1;
             }
             i = (i + 1) & mask;
         }
@@ -49,30 +53,30 @@ impl Shorts {
     fn grow(&mut self) {
         let slots = (2 * self.slots.len()).max(FIRST_SLOTS);
         let old = std::mem::replace(&mut self.slots, vec![(0, 0); slots]);
-        let filled = std::mem::take(&mut self.filled);
         let mask = slots - 1;
-        for &f in &filled {
-            let (key, v) = old[f as usize];
+        for f in &mut self.filled[..self.count] {
+            let (key, v) = old[*f as usize];
             let mut i = crate::count::short_hash(key) as usize & mask;
             while self.slots[i].1 != 0 {
                 i = (i + 1) & mask;
             }
             self.slots[i] = (key, v);
-            self.filled.push(i as u32);
+            *f = i as u32;
         }
+        self.filled.resize(slots / 4 + 1, 0);
     }
 
     /// Empties the table for the next sentence. A table left large by a long sentence is
     /// dropped once a short one has used it: its few keys would lie all over memory.
     pub(crate) fn clear(&mut self) {
-        if self.slots.len() > 1 << 12 && self.filled.len() < self.slots.len() / 16 {
+        if self.slots.len() > 1 << 12 && self.count < self.slots.len() / 16 {
             *self = Shorts::default();
             return;
         }
-        for &f in &self.filled {
+        for &f in &self.filled[..self.count] {
             self.slots[f as usize].1 = 0;
         }
-        self.filled.clear();
+        self.count = 0;
     }
 }
 
