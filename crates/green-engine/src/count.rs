@@ -602,6 +602,15 @@ impl Counter {
         } = self;
         let bmp: &mut [u32; 1 << 16] = bmp.as_mut_slice().try_into().expect("BMP table");
         let (mut n, mut vocab) = (0, self.vocab);
+        // ASCII (most text that is scored at character level) is its own code points: no
+        // decoding, and a loop the length of the text.
+        if text.is_ascii() {
+            for (id, &b) in out.iter_mut().zip(text.as_bytes()) {
+                *id = bmp_id(bmp, bmp_seen, &mut vocab, u16::from(b));
+            }
+            self.vocab = vocab;
+            return;
+        }
         for c in text.chars() {
             out[n] = match u16::try_from(u32::from(c)) {
                 Ok(cp) => bmp_id(bmp, bmp_seen, &mut vocab, cp),
