@@ -236,6 +236,15 @@ fn short_key(b: &[u8]) -> u128 {
     bytes | (len as u128) << 120
 }
 
+/// [`short_key`] of the `len` (at most [`SHORT_BYTES`]) bytes at the start of `padded`,
+/// which holds at least 16: one read of sixteen bytes, masked to `len`, with no branch on the
+/// length (which mispredicts token after token when the lengths vary).
+#[inline(always)]
+fn padded_short_key(padded: &[u8], len: usize) -> u128 {
+    let word = u128::from_le_bytes(padded[..16].try_into().expect("16 bytes"));
+    word & (u128::MAX >> (128 - 8 * len)) | (len as u128) << 120
+}
+
 /// A [`short_key`]'s hash: its halves multiplied into 128 bits and folded (one multiply;
 /// every bit of the key reaches the low bits, which pick the bucket, and the high bits,
 /// which the table keeps as a tag). Neither factor is ever zero: the low half is UTF-8
@@ -677,8 +686,7 @@ impl Counter {
             padded,
             ..
         } = self;
-        // The text and sixteen zeros: every token's key is one read of sixteen bytes, masked
-        // to its length, with no branch on that length (which mispredicts token after token).
+        // The text and sixteen zeros, for [`padded_short_key`].
         padded.clear();
         padded.extend_from_slice(bytes);
         padded.extend_from_slice(&[0; 16]);
@@ -687,9 +695,7 @@ impl Counter {
             let len = e - s;
             // As `intern`: up to SHORT_BYTES by packed bytes ([`short_key`]).
             out[n] = if len <= SHORT_BYTES {
-                let word = u128::from_le_bytes(padded[s..s + 16].try_into().expect("16 bytes"));
-                let key = word & (u128::MAX >> (128 - 8 * len)) | (len as u128) << 120;
-                short_id(short, &mut next, key)
+                short_id(short, &mut next, padded_short_key(&padded[s..], len))
             } else {
                 long.id(&text[s..e], &mut next, overflow)
             };
@@ -1573,6 +1579,22 @@ mod tests {
     }
 
     #[test]
+    fn padded_short_keys_are_short_keys() {
+        // Every length, followed by other bytes that the mask must drop.
+        let text = "abcdefghijklmnopqrstuvwxyz0123456789";
+        for start in 0..4 {
+            for len in 1..=SHORT_BYTES {
+                let tok = &text.as_bytes()[start..start + len];
+                assert_eq!(
+                    padded_short_key(&text.as_bytes()[start..], len),
+                    short_key(tok),
+                    "{start} {len}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn tokens_of_every_length_get_one_id_each() {
         // Thousands of distinct words of 1 to 24 bytes (the tables grow), in one order in
         // the source and reversed in the hypothesis.
@@ -1888,6 +1910,35 @@ mod tests {
                 count_by_order(&mut counter, tokenizer.as_ref(), n, source, &refs, &hyps);
             proptest::prop_assert_eq!(all, one);
             proptest::prop_assert_eq!(fused, n <= FUSED_ORDERS);
+        }
+
+        /// Texts that share a start and an end (of characters of one to four bytes, some
+        /// sharing a first or last byte) around middles of their own: the characters read
+        /// from the source's ids where a text shares its bytes, and the ends cut before
+        /// counting, leave the regions as counting every character.
+        #[test]
+        fn shared_character_ends_count_as_every_character(
+            head in proptest::collection::vec(0usize..6, 0..12),
+            middles in proptest::collection::vec(
+                proptest::collection::vec(0usize..6, 0..6), 2..7),
+            tail in proptest::collection::vec(0usize..6, 0..12),
+            n in 1usize..=9,
+            refs in 1usize..4,
+        ) {
+            let chars = ["a", " ", "é", "è", "中", "😀"];
+            let text = |v: &[usize]| v.iter().map(|&i| chars[i]).collect::<String>();
+            let (head, tail) = (text(&head), text(&tail));
+            let texts: Vec<String> =
+                middles.iter().map(|m| format!("{head}{}{tail}", text(m))).collect();
+            let refs = refs.min(texts.len() - 2).max(1);
+            let (source, rest) = texts.split_first().unwrap();
+            let (refs, hyps) = rest.split_at(refs);
+            let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+            let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+            let mut counter = Counter::new();
+            let cut = counter.count(&Chars::default(), n, source, &refs, &hyps).unwrap();
+            let whole = counter.count(&Whole(Chars::default()), n, source, &refs, &hyps);
+            proptest::prop_assert_eq!(cut, whole.unwrap());
         }
 
         #[test]
