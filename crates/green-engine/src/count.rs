@@ -444,6 +444,30 @@ fn pair_regions(
     }
 }
 
+/// One more in `column[id]` for every id of `ids`. Their largest is checked against the
+/// column's length once (a vector max, an eighth of an instruction an id), so that each
+/// count is a load and an add, without a check of its own (those were two of the loop's five
+/// instructions an id).
+fn count_into(column: &mut [u32], ids: &[u32]) {
+    let most = ids.iter().copied().fold(0, u32::max) as usize;
+    assert!(
+        ids.is_empty() || most < column.len(),
+        "an id beyond its column"
+    );
+    // Four ids a step: one loop test for four counts.
+    let mut fours = ids.chunks_exact(4);
+    for four in &mut fours {
+        for &id in four {
+            // SAFETY: `id <= most < column.len()`, checked above.
+            unsafe { *column.get_unchecked_mut(id as usize) += 1 };
+        }
+    }
+    for &id in fours.remainder() {
+        // SAFETY: as above.
+        unsafe { *column.get_unchecked_mut(id as usize) += 1 };
+    }
+}
+
 /// `v` as `len` copies of `value`. A table that must grow gets a fresh allocation (at least
 /// double): growing in place would copy its stale contents, and fault in a second buffer.
 fn refill<T: Copy>(v: &mut Vec<T>, len: usize, value: T) {
@@ -1254,17 +1278,10 @@ impl Counter {
         let stride = vocab.next_multiple_of(LANES);
         refill(counts, texts * stride, 0);
         for t in (0..texts).filter(|&t| alias[t] == t) {
-            let column = &mut counts[t * stride..][..vocab];
-            // Four ids a step: one loop test for four counts (each id is still checked).
-            let mut fours = grams[bounds[t]..bounds[t + 1]].chunks_exact(4);
-            for four in &mut fours {
-                for &id in four {
-                    column[id as usize] += 1;
-                }
-            }
-            for &id in fours.remainder() {
-                column[id as usize] += 1;
-            }
+            count_into(
+                &mut counts[t * stride..][..vocab],
+                &grams[bounds[t]..bounds[t + 1]],
+            );
         }
         let upto = &self.upto;
         pair_regions(
@@ -1460,16 +1477,16 @@ fn fresh_tag(table: &mut Vec<u32>, generation: &mut u32, slots: usize) -> u32 {
     *generation << ID_BITS
 }
 
-/// The id of the n-gram in the dense table's slot `slot`: the one written there in this
+/// The id of the n-gram whose dense table slot is `slot`: the one written there in this
 /// generation (`tag`), or else a new one, `*ids`, which then moves on. Without a branch: new
 /// or not is data.
 #[inline(always)]
-fn number(table: &mut [u32], slot: usize, tag: u32, ids: &mut u32) -> u32 {
+fn number(slot: &mut u32, tag: u32, ids: &mut u32) -> u32 {
     // The slot's generation is this one where the xor clears it: what is left is the id.
-    let seen = table[slot] ^ tag;
+    let seen = *slot ^ tag;
     let new = seen > ID;
     let id = if new { *ids } else { seen };
-    table[slot] = tag | id;
+    *slot = tag | id;
     *ids += u32::from(new);
     id
 }
@@ -1497,12 +1514,8 @@ fn number_and_count<const N: usize>(
     let mut next: [u32; N] = std::array::from_fn(|k| ids[k]);
     // The n-gram of order k + 1 at a position: that of order k (`id`) followed by `tok`.
     let mut step = |k: usize, id: u32, tok: u32| {
-        let id = number(
-            table,
-            table_at[k] + id as usize * width + tok as usize,
-            tag,
-            &mut next[k],
-        );
+        let slot = &mut table[table_at[k] + id as usize * width + tok as usize];
+        let id = number(slot, tag, &mut next[k]);
         counts[count_at[k] + id as usize] += 1;
         id
     };
@@ -1542,7 +1555,7 @@ fn number_dense(
     let len = prev.len().min(last.len());
     next.resize(start + len, 0);
     for ((out, &p), &tok) in next[start..].iter_mut().zip(prev).zip(last) {
-        *out = number(table, p as usize * width + tok as usize, tag, &mut ids);
+        *out = number(&mut table[p as usize * width + tok as usize], tag, &mut ids);
     }
     ids
 }
@@ -1909,7 +1922,14 @@ mod tests {
             let (one, fused) =
                 count_by_order(&mut counter, tokenizer.as_ref(), n, source, &refs, &hyps);
             proptest::prop_assert_eq!(all, one);
-            proptest::prop_assert_eq!(fused, n <= FUSED_ORDERS);
+            // The one-pass path takes every sentence of at most 64 tokens once cut (its
+            // tables then fit the bounds of `plan` whatever the texts), and none above
+            // FUSED_ORDERS; a longer one may not fit.
+            if n > FUSED_ORDERS {
+                proptest::prop_assert!(!fused);
+            } else if counter.tokens.len() <= 64 {
+                proptest::prop_assert!(fused, "{} tokens", counter.tokens.len());
+            }
         }
 
         /// Texts that share a start and an end (of characters of one to four bytes, some
