@@ -445,9 +445,9 @@ fn pair_regions(
 }
 
 /// One more in `column[id]` for every id of `ids`. Their largest is checked against the
-/// column's length once (a vector max, an eighth of an instruction an id), so that each
-/// count is a load and an add, without a check of its own (those were two of the loop's five
-/// instructions an id).
+/// column's length once (a vector max: with AVX2, a quarter of an instruction an id), so
+/// that each count is a load and an add, without a check of its own (the check was two of
+/// the loop's five instructions an id).
 fn count_into(column: &mut [u32], ids: &[u32]) {
     let most = ids.iter().copied().fold(0, u32::max) as usize;
     assert!(
