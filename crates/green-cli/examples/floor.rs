@@ -1,4 +1,4 @@
-//! The read-and-count floor of `scripts/bench-side-by-side.sh`: the least any scorer does on
+//! The read-and-count floor of `scripts/bench-side-by-side.py`: the least any scorer does on
 //! the same files. It reads each file, splits it into lines, tokenizes every line (`word`:
 //! Python's `str.split`; `char`: code points) and counts the tokens, nothing else. green's
 //! whole-process time divided by this program's is the overhead of everything GREEN adds.

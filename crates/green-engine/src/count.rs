@@ -662,8 +662,15 @@ impl Counter {
     /// The ids of a text's characters after the source's (which `ids` starts with): the
     /// start and the end it shares with the source, byte for byte, have the source's ids,
     /// only the rest is read. A cut between equal bytes that is a character boundary in one
-    /// text is one in the other (the same bytes before it, or after it, say so).
-    fn intern_chars_from(&mut self, source: &str, text: &str, ids: &mut Vec<u32>) {
+    /// text is one in the other (the same bytes before it, or after it, say so). Returns
+    /// the characters of that start and end: those [`shared_ends`] would find, as the
+    /// character after the start (before the end) differs in a byte, so in its id.
+    fn intern_chars_from(
+        &mut self,
+        source: &str,
+        text: &str,
+        ids: &mut Vec<u32>,
+    ) -> (usize, usize) {
         let (s, x) = (source.as_bytes(), text.as_bytes());
         let mut head = common_prefix(s, x);
         while !text.is_char_boundary(head) {
@@ -674,11 +681,18 @@ impl Counter {
             tail -= 1;
         }
         let source_len = self.bounds[1];
-        let head_chars = source[..head].chars().count();
-        let tail_chars = source[source.len() - tail..].chars().count();
+        // A source with as many characters as bytes is ASCII: its bytes are its characters.
+        let (head_chars, tail_chars) = match source_len == source.len() {
+            true => (head, tail),
+            false => (
+                source[..head].chars().count(),
+                source[source.len() - tail..].chars().count(),
+            ),
+        };
         ids.extend_from_within(..head_chars);
         self.intern_chars(&text[head..text.len() - tail], ids);
         ids.extend_from_within(source_len - tail_chars..source_len);
+        (head_chars, tail_chars)
     }
 
     /// The id of a token longer than [`SHORT_BYTES`] bytes.
@@ -1146,8 +1160,9 @@ impl Counter {
             self.alias.push(t);
             let text = text(t);
             let mut ids = std::mem::take(&mut self.tokens);
+            let mut ends = None;
             if chars && t > 0 {
-                self.intern_chars_from(source, text, &mut ids);
+                ends = Some(self.intern_chars_from(source, text, &mut ids));
             } else if chars {
                 self.intern_chars(text, &mut ids);
             } else if cut {
@@ -1158,8 +1173,9 @@ impl Counter {
             self.tokens = ids;
             self.bounds.push(self.tokens.len());
             self.upto.push(self.vocab);
-            self.shared.push(match t {
-                0 => (0, 0),
+            self.shared.push(match (t, ends) {
+                (0, _) => (0, 0),
+                (_, Some(ends)) => ends,
                 _ => shared_ends(
                     &self.tokens[..self.bounds[1]],
                     &self.tokens[self.bounds[t]..self.bounds[t + 1]],
@@ -1956,6 +1972,13 @@ mod tests {
             let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
             let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
             let mut counter = Counter::new();
+            // The ends that reading characters finds are those of the ids.
+            counter.intern_texts(&Chars::default(), source, &refs, &hyps).unwrap();
+            let (tokens, bounds) = (&counter.tokens, &counter.bounds);
+            for t in (1..counter.alias.len()).filter(|&t| counter.alias[t] == t) {
+                let ends = shared_ends(&tokens[..bounds[1]], &tokens[bounds[t]..bounds[t + 1]]);
+                proptest::prop_assert_eq!(counter.shared[t], ends);
+            }
             let cut = counter.count(&Chars::default(), n, source, &refs, &hyps).unwrap();
             let whole = counter.count(&Whole(Chars::default()), n, source, &refs, &hyps);
             proptest::prop_assert_eq!(cut, whole.unwrap());
