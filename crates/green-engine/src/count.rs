@@ -405,7 +405,10 @@ fn pair_regions(
     // Σ min(s, t) for every text t, `[t][order]`. Sums of mins fit in u32 as the counts do:
     // each is at most one text's number of n-grams.
     let width = orders.len();
-    refill(with_source, texts * width, 0);
+    // Every sum is written below before it is read: no zeros needed.
+    if with_source.len() < texts * width {
+        with_source.resize(texts * width, 0);
+    }
     for (k, sum) in orders.clone().zip(&mut with_source[..width]) {
         *sum = len(0, k);
     }
@@ -444,27 +447,41 @@ fn pair_regions(
     }
 }
 
-/// One more in `column[id]` for every id of `ids`. Their largest is checked against the
-/// column's length once (a vector max: with AVX2, a quarter of an instruction an id), so
-/// that each count is a load and an add, without a check of its own (the check was two of
-/// the loop's five instructions an id).
-fn count_into(column: &mut [u32], ids: &[u32]) {
+/// One more in `counts[t * stride + id]` for every id of every text t that is its own
+/// (`alias[t] == t`), whose ids are `ids[bounds[t]..bounds[t + 1]]`. The largest of all the
+/// texts' ids is checked against `width` once (a vector max: with AVX2, a quarter of an
+/// instruction an id), so that each count is a load and an add, without a check of its own
+/// (the check was two of the loop's five instructions an id), and short texts pay no set-up
+/// of a check each. Inlined, so that it is compiled with its caller's target features.
+#[inline(always)]
+fn count_columns(
+    counts: &mut [u32],
+    (stride, width): (usize, usize),
+    ids: &[u32],
+    bounds: &[usize],
+    alias: &[usize],
+) {
+    let ids = &ids[..bounds[alias.len()]];
     let most = ids.iter().copied().fold(0, u32::max) as usize;
     assert!(
-        ids.is_empty() || most < column.len(),
+        width <= stride && alias.len() * stride <= counts.len() && (ids.is_empty() || most < width),
         "an id beyond its column"
     );
-    // Four ids a step: one loop test for four counts.
-    let mut fours = ids.chunks_exact(4);
-    for four in &mut fours {
-        for &id in four {
-            // SAFETY: `id <= most < column.len()`, checked above.
+    for t in (0..alias.len()).filter(|&t| alias[t] == t) {
+        let column = &mut counts[t * stride..];
+        // Four ids a step: one loop test for four counts.
+        let mut fours = ids[bounds[t]..bounds[t + 1]].chunks_exact(4);
+        for four in &mut fours {
+            for &id in four {
+                // SAFETY: `id <= most < width <= stride`, and `column` is at least
+                // `(alias.len() - t) * stride >= stride` long (checked above).
+                unsafe { *column.get_unchecked_mut(id as usize) += 1 };
+            }
+        }
+        for &id in fours.remainder() {
+            // SAFETY: as above.
             unsafe { *column.get_unchecked_mut(id as usize) += 1 };
         }
-    }
-    for &id in fours.remainder() {
-        // SAFETY: as above.
-        unsafe { *column.get_unchecked_mut(id as usize) += 1 };
     }
 }
 
@@ -1293,12 +1310,13 @@ impl Counter {
         // the compiler turns into vector code.
         let stride = vocab.next_multiple_of(LANES);
         refill(counts, texts * stride, 0);
-        for t in (0..texts).filter(|&t| alias[t] == t) {
-            count_into(
-                &mut counts[t * stride..][..vocab],
-                &grams[bounds[t]..bounds[t + 1]],
-            );
-        }
+        count_columns(
+            counts,
+            (stride, vocab),
+            grams,
+            &bounds[..=texts],
+            &alias[..texts],
+        );
         let upto = &self.upto;
         pair_regions(
             counts,
