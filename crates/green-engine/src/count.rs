@@ -1455,7 +1455,7 @@ impl Counter {
             let last = toks.get(order - 1 + copy_head..order - 1 + copy_tail);
             let last = last.unwrap_or_default();
             if dense {
-                ids = number_dense(&mut table[..slots], tag, width, prev, last, next, ids);
+                ids = number_dense(table, tag, width, prev, last, next, ids);
             } else if long {
                 // The trie of a long text lies all over memory: ask for a prefix's head
                 // 2 * AHEAD positions before its lookup, and for what follows the head
@@ -1498,9 +1498,14 @@ fn fresh_tag(table: &mut Vec<u32>, generation: &mut u32, slots: usize) -> u32 {
     // zeros are written here rather than left to the allocator: a fresh page that the
     // numbering reads before writing would be mapped to the zero page, then copied on the
     // write (two faults, and a TLB flush that interrupts the other worker's core).
-    if table.len() < slots {
-        *table = Vec::with_capacity(slots.max(2 * table.len()).min(DENSE_SLOTS));
-        table.resize(table.capacity(), 0);
+    // Its length is a power of two, at least one slot ([`number_dense`] masks by it).
+    if table.len() < slots.max(1) {
+        let len = slots
+            .next_power_of_two()
+            .max(2 * table.len())
+            .min(DENSE_SLOTS);
+        *table = Vec::with_capacity(len);
+        table.resize(len, 0);
     }
     // Generation 0 marks the slots never written; once they are all used, start over.
     *generation += 1;
@@ -1572,9 +1577,9 @@ fn number_and_count<const N: usize>(
 /// Numbers n-grams through the dense table, onto the end of `next`: the one at `k` is the
 /// n-gram of id `prev[k]` of the order below followed by token `last[k]`. A new n-gram takes
 /// the id `ids`, which then moves on; returns it. Written without a branch (new or not is
-/// data), out of line, and as a plain loop over room made first in `next`: through
-/// `Vec::extend` the loop was a call of its own that kept the counter in memory (a store
-/// and a load an n-gram, one after the other).
+/// data), out of line, and as a plain loop over room reserved first in `next` (written
+/// once, not zeroed before): through `Vec::extend` the loop was a call of its own that kept
+/// the counter in memory (a store and a load an n-gram, one after the other).
 #[inline(never)]
 fn number_dense(
     table: &mut [u32],
@@ -1587,10 +1592,17 @@ fn number_dense(
 ) -> u32 {
     let start = next.len();
     let len = prev.len().min(last.len());
-    next.resize(start + len, 0);
-    for ((out, &p), &tok) in next[start..].iter_mut().zip(prev).zip(last) {
-        *out = number(&mut table[p as usize * width + tok as usize], tag, &mut ids);
+    next.reserve(len);
+    let room = &mut next.spare_capacity_mut()[..len];
+    // The table's length is a power of two, so a slot masked by it is itself, and in it
+    // without a check (the mask is one instruction, a check two).
+    let mask = table.len() - 1;
+    for ((out, &p), &tok) in room.iter_mut().zip(prev).zip(last) {
+        let slot = &mut table[(p as usize * width + tok as usize) & mask];
+        out.write(number(slot, tag, &mut ids));
     }
+    // SAFETY: the `len` slots after `start` were written just above.
+    unsafe { next.set_len(start + len) };
     ids
 }
 
