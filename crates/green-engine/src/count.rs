@@ -167,6 +167,8 @@ pub struct Counter {
     trie: Trie,
     /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
     counts: Vec<u32>,
+    /// The same, `u16`, for a dense order whose texts have fewer than 2^16 n-grams.
+    counts16: Vec<u16>,
     /// Counts in the reference being scored, by id (zeroed again after each reference).
     ref_counts: Vec<u32>,
     /// Which (reference, hypothesis) pair last visited an id, so each id counts once.
@@ -347,34 +349,52 @@ fn shared_ends(source: &[u32], text: &[u32]) -> (usize, usize) {
     (head, same_end(&source[head..], &text[head..]))
 }
 
-/// Every column of counts is a whole number of these long, and so is every sum of mins over
-/// columns (one AVX2 vector of `u32`): the loops the compiler makes of the sums never run
-/// their one-at-a-time tail, whose exit would mispredict at almost every sum (their lengths
-/// vary).
+/// A column of `u32` counts is a whole number of these long (one AVX2 vector).
 const LANES: usize = 8;
+
+/// One n-gram's count in one text. `u16` where no text has 2^16 n-grams at the order (then
+/// neither does any count, nor any sum of mins, each at most one text's n-grams): half the
+/// memory to zero and sixteen counts to a vector; `u32` otherwise.
+trait Count:
+    Copy + Ord + Default + std::ops::AddAssign + std::iter::Sum + Into<u64> + From<u8>
+{
+    /// Every column of counts is a whole number of these long, and so is every sum of mins
+    /// over columns (one AVX2 vector): the loops the compiler makes of the sums never run
+    /// their one-at-a-time tail, whose exit would mispredict at almost every sum (their
+    /// lengths vary).
+    const LANES: usize;
+}
+
+impl Count for u16 {
+    const LANES: usize = 16;
+}
+
+impl Count for u32 {
+    const LANES: usize = LANES;
+}
 
 /// Σ min(a, b) over two count columns.
 #[inline(always)]
-fn sum_min(a: &[u32], b: &[u32]) -> u32 {
-    a.iter().zip(b).map(|(&a, &b)| a.min(b)).sum()
+fn sum_min<T: Count>(a: &[T], b: &[T]) -> u64 {
+    a.iter().zip(b).map(|(&a, &b)| a.min(b)).sum::<T>().into()
 }
 
 /// Σ min(r, c) and Σ min(s, r, c) over three count columns.
 #[inline(always)]
-fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
-    let (mut mrc, mut msrc) = (0u32, 0u32);
+fn sum_min_pair<T: Count>(s: &[T], r: &[T], c: &[T]) -> (u64, u64) {
+    let (mut mrc, mut msrc) = (T::default(), T::default());
     for ((&s, &r), &c) in s.iter().zip(r).zip(c) {
         let m = r.min(c);
         mrc += m;
         msrc += m.min(s);
     }
-    (u64::from(mrc), u64::from(msrc))
+    (mrc.into(), msrc.into())
 }
 
 /// The regions of every (hypothesis, reference) pair at `orders` (from 0 for order 1) from
 /// every text's columns of counts in `counts`, by the text it equals (`alias`): at order
 /// index k, the column of text `a` starts at `start(a, k)`, its ids are below `upto(a, k)`
-/// (it is at least that rounded up to whole [`LANES`] long, and zero from there), and it has
+/// (it is at least that rounded up to whole [`Count::LANES`] long, and zero from there), and it has
 /// `len(a, k)` n-grams. Seven regions need only four sums over the n-grams, the
 /// rest follow from the texts' lengths ([`Regions::from_sums`]): Σ min(s, r) per reference,
 /// Σ min(s, c) per hypothesis, Σ min(r, c) and Σ min(s, r, c) per pair. Ids absent from S,
@@ -383,8 +403,8 @@ fn sum_min_pair(s: &[u32], r: &[u32], c: &[u32]) -> (u64, u64) {
 /// Σ min(s, r, c) = Σ min(s, r), and nothing is summed for the pair.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn pair_regions(
-    counts: &[u32],
+fn pair_regions<T: Count>(
+    counts: &[T],
     alias: &[usize],
     orders: std::ops::Range<usize>,
     start: impl Fn(usize, usize) -> usize,
@@ -400,10 +420,10 @@ fn pair_regions(
     // columns are that long, and zero past their text's ids).
     let column = |a: usize, k: usize, end: usize| {
         let at = start(a, k);
-        &counts[at..at + end.next_multiple_of(LANES)]
+        &counts[at..at + end.next_multiple_of(T::LANES)]
     };
-    // Σ min(s, t) for every text t, `[t][order]`. Sums of mins fit in u32 as the counts do:
-    // each is at most one text's number of n-grams.
+    // Σ min(s, t) for every text t, `[t][order]`. Sums of mins fit in a count as the counts
+    // do: each is at most one text's number of n-grams.
     let width = orders.len();
     // Every sum is written below before it is read: no zeros needed.
     if with_source.len() < texts * width {
@@ -419,7 +439,7 @@ fn pair_regions(
                 a if a != t => with_source[a * width + i],
                 _ => {
                     let end = upto(0, k).min(upto(t, k));
-                    u64::from(sum_min(column(0, k, end), column(t, k, end)))
+                    sum_min(column(0, k, end), column(t, k, end))
                 }
             };
         }
@@ -454,8 +474,8 @@ fn pair_regions(
 /// (the check was two of the loop's five instructions an id), and short texts pay no set-up
 /// of a check each. Inlined, so that it is compiled with its caller's target features.
 #[inline(always)]
-fn count_columns(
-    counts: &mut [u32],
+fn count_columns<T: Count>(
+    counts: &mut [T],
     (stride, width): (usize, usize),
     ids: &[u32],
     bounds: &[usize],
@@ -475,12 +495,12 @@ fn count_columns(
             for &id in four {
                 // SAFETY: `id <= most < width <= stride`, and `column` is at least
                 // `(alias.len() - t) * stride >= stride` long (checked above).
-                unsafe { *column.get_unchecked_mut(id as usize) += 1 };
+                unsafe { *column.get_unchecked_mut(id as usize) += T::from(1) };
             }
         }
         for &id in fours.remainder() {
             // SAFETY: as above.
-            unsafe { *column.get_unchecked_mut(id as usize) += 1 };
+            unsafe { *column.get_unchecked_mut(id as usize) += T::from(1) };
         }
     }
 }
@@ -1304,12 +1324,34 @@ impl Counter {
         vocab: usize,
         out: &mut SentenceCounts,
     ) {
+        // No text has as many n-grams as all of them together.
+        if self.gram_bounds[texts] <= usize::from(u16::MAX) {
+            let mut counts = std::mem::take(&mut self.counts16);
+            self.count_dense_in(&mut counts, order, texts, (refs, hyps), vocab, out);
+            self.counts16 = counts;
+        } else {
+            let mut counts = std::mem::take(&mut self.counts);
+            self.count_dense_in(&mut counts, order, texts, (refs, hyps), vocab, out);
+            self.counts = counts;
+        }
+    }
+
+    /// [`Counter::count_dense`] with counts of type `T`, in `counts`.
+    #[inline(always)]
+    fn count_dense_in<T: Count>(
+        &mut self,
+        counts: &mut Vec<T>,
+        order: usize,
+        texts: usize,
+        (refs, hyps): (usize, usize),
+        vocab: usize,
+        out: &mut SentenceCounts,
+    ) {
         let (grams, bounds, alias) = (&self.grams, &self.gram_bounds, &self.alias);
-        let counts = &mut self.counts;
         // Laid out [text][id]: each sum below runs down two or three whole columns, which
         // the compiler turns into vector code.
-        let stride = vocab.next_multiple_of(LANES);
-        refill(counts, texts * stride, 0);
+        let stride = vocab.next_multiple_of(T::LANES);
+        refill(counts, texts * stride, T::default());
         count_columns(
             counts,
             (stride, vocab),
@@ -1756,6 +1798,46 @@ mod tests {
     }
 
     #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn dense_orders_with_more_n_grams_than_u16_counts_count_as_defined() {
+        // 40,000 words of three kinds, the reference and the hypothesis each changing every
+        // tenth (at different places, so little is cut): more n-grams than a u16 counts at
+        // every order, yet few distinct ones, so every order is counted dense, in u32.
+        let kinds = ["a", "b", "c"];
+        let source: Vec<usize> = (0..40_000).map(|i| (i * 7 + i / 3) % 3).collect();
+        let edited = |at: usize| -> Vec<&str> {
+            let kind = |(i, &k): (usize, &usize)| kinds[if i % 10 == at { (k + 1) % 3 } else { k }];
+            source.iter().enumerate().map(kind).collect()
+        };
+        let texts = [edited(10), edited(3), edited(7)];
+        let n = 4;
+        let mut counter = Counter::new();
+        let [s, r, c] = texts.each_ref().map(|t| t.join(" "));
+        let got = counter.count(&Whitespace, n, &s, &[&r], &[&c]).unwrap();
+        // Dense (the sparse path fills `ref_counts`), in u32 columns only.
+        assert!(counter.ref_counts.is_empty() && counter.counts16.is_empty());
+        assert!(!counter.counts.is_empty());
+        for k in 1..=n {
+            let count = |t: &Vec<&'static str>| {
+                let mut m = std::collections::HashMap::new();
+                for g in t.windows(k) {
+                    *m.entry(g.to_vec()).or_insert(0u64) += 1;
+                }
+                m
+            };
+            let [ms, mr, mc] = texts.each_ref().map(count);
+            let grams: std::collections::HashSet<_> =
+                ms.keys().chain(mr.keys()).chain(mc.keys()).collect();
+            let mut want = Regions::default();
+            for g in grams {
+                let of =
+                    |m: &std::collections::HashMap<Vec<&str>, u64>| m.get(g).copied().unwrap_or(0);
+                want.add(&Regions::of(of(&ms), of(&mr), of(&mc)));
+            }
+            assert_eq!(got.get(0, 0)[k - 1], want, "order {k}");
+        }
+    }
+
     #[test]
     fn dense_sums_are_the_same_with_and_without_avx2() {
         if !std::is_x86_feature_detected!("avx2") {
