@@ -167,7 +167,8 @@ pub struct Counter {
     trie: Trie,
     /// Counts of each n-gram id per text, `[id][text]` (sparse mode: source and hypotheses).
     counts: Vec<u32>,
-    /// The same, `u16`, for a dense order whose texts have fewer than 2^16 n-grams.
+    /// The same, `u16`, for a dense order whose texts have fewer than 2^16 n-grams, and for
+    /// [`Counter::count_fused`].
     counts16: Vec<u16>,
     /// Counts in the reference being scored, by id (zeroed again after each reference).
     ref_counts: Vec<u32>,
@@ -349,9 +350,6 @@ fn shared_ends(source: &[u32], text: &[u32]) -> (usize, usize) {
     (head, same_end(&source[head..], &text[head..]))
 }
 
-/// A column of `u32` counts is a whole number of these long (one AVX2 vector).
-const LANES: usize = 8;
-
 /// One n-gram's count in one text. `u16` where no text has 2^16 n-grams at the order (then
 /// neither does any count, nor any sum of mins, each at most one text's n-grams): half the
 /// memory to zero and sixteen counts to a vector; `u32` otherwise.
@@ -370,7 +368,7 @@ impl Count for u16 {
 }
 
 impl Count for u32 {
-    const LANES: usize = LANES;
+    const LANES: usize = 8;
 }
 
 /// Σ min(a, b) over two count columns.
@@ -416,7 +414,7 @@ fn pair_regions<T: Count>(
 ) {
     let texts = alias.len();
     // Text a's column at order index k, up to `end`: a text has no id from its bound on, so
-    // a sum of mins of two columns stops at the lower bound, rounded up to whole LANES (the
+    // a sum of mins of two columns stops at the lower bound, rounded up to whole lanes (the
     // columns are that long, and zero past their text's ids).
     let column = |a: usize, k: usize, end: usize| {
         let at = start(a, k);
@@ -591,8 +589,8 @@ const FUSED_ORDERS: usize = 8;
 /// Where [`Counter::count_fused`] puts each order (index order - 1).
 #[derive(Default)]
 struct Plan {
-    /// The length of each text's column of counts: a bound on the order's ids, rounded up to
-    /// whole [`LANES`].
+    /// The length of each text's column of counts (`u16`): a bound on the order's ids,
+    /// rounded up to whole [`Count::LANES`].
     column: [usize; FUSED_ORDERS],
     /// Where the order's columns start in `counts`, one after another by text.
     counts_at: [usize; FUSED_ORDERS],
@@ -859,13 +857,15 @@ impl Counter {
                 plan.table_at[k] = slots;
                 slots += plan.column[k] * width;
             }
-            plan.column[k] = plan.column[k].next_multiple_of(LANES);
+            plan.column[k] = plan.column[k].next_multiple_of(<u16 as Count>::LANES);
             plan.counts_at[k] = counts;
             counts += texts * plan.column[k];
         }
         plan.counts = counts;
         plan.slots = slots;
-        let fits = all < LONG_GRAMS
+        // Its counts are u16: no text has as many n-grams at any order as all its tokens.
+        let fits = self.tokens.len() <= usize::from(u16::MAX)
+            && all < LONG_GRAMS
             && slots <= (4 * all + 4096).min(DENSE_SLOTS)
             && counts <= 8 * all + 4096;
         fits.then_some(plan)
@@ -915,7 +915,7 @@ impl Counter {
             bounds,
             alias,
             dense: table,
-            counts,
+            counts16: counts,
             upto,
             fused_upto,
             fused_column,
@@ -1581,7 +1581,7 @@ fn number(slot: &mut u32, tag: u32, ids: &mut u32) -> u32 {
 fn number_and_count<const N: usize>(
     toks: &[u32],
     table: &mut [u32],
-    counts: &mut [u32],
+    counts: &mut [u16],
     (tag, width): (u32, usize),
     table_at: &[usize; FUSED_ORDERS],
     count_at: &[usize; FUSED_ORDERS],
@@ -1810,31 +1810,36 @@ mod tests {
             source.iter().enumerate().map(kind).collect()
         };
         let texts = [edited(10), edited(3), edited(7)];
-        let n = 4;
-        let mut counter = Counter::new();
-        let [s, r, c] = texts.each_ref().map(|t| t.join(" "));
-        let got = counter.count(&Whitespace, n, &s, &[&r], &[&c]).unwrap();
-        // Dense (the sparse path fills `ref_counts`), in u32 columns only.
-        assert!(counter.ref_counts.is_empty() && counter.counts16.is_empty());
-        assert!(!counter.counts.is_empty());
-        for k in 1..=n {
-            let count = |t: &Vec<&'static str>| {
-                let mut m = std::collections::HashMap::new();
-                for g in t.windows(k) {
-                    *m.entry(g.to_vec()).or_insert(0u64) += 1;
+        // Order 1 alone, texts with nothing in common: the one-pass path, whose counts are
+        // u16, must not take them (one word 70,000 times).
+        let apart = ["a", "b", "c"].map(|w| vec![w; 70_000]);
+        for (texts, n) in [(&texts, 4), (&apart, 1)] {
+            let [s, r, c] = texts.each_ref().map(|t| t.join(" "));
+            let mut counter = Counter::new();
+            let got = counter.count(&Whitespace, n, &s, &[&r], &[&c]).unwrap();
+            // Dense (the sparse path fills `ref_counts`), in u32 columns only.
+            assert!(counter.ref_counts.is_empty() && counter.counts16.is_empty());
+            assert!(!counter.counts.is_empty());
+            for k in 1..=n {
+                let count = |t: &Vec<&'static str>| {
+                    let mut m = std::collections::HashMap::new();
+                    for g in t.windows(k) {
+                        *m.entry(g.to_vec()).or_insert(0u64) += 1;
+                    }
+                    m
+                };
+                let [ms, mr, mc] = texts.each_ref().map(count);
+                let grams: std::collections::HashSet<_> =
+                    ms.keys().chain(mr.keys()).chain(mc.keys()).collect();
+                let mut want = Regions::default();
+                for g in grams {
+                    let of = |m: &std::collections::HashMap<Vec<&str>, u64>| {
+                        m.get(g).copied().unwrap_or(0)
+                    };
+                    want.add(&Regions::of(of(&ms), of(&mr), of(&mc)));
                 }
-                m
-            };
-            let [ms, mr, mc] = texts.each_ref().map(count);
-            let grams: std::collections::HashSet<_> =
-                ms.keys().chain(mr.keys()).chain(mc.keys()).collect();
-            let mut want = Regions::default();
-            for g in grams {
-                let of =
-                    |m: &std::collections::HashMap<Vec<&str>, u64>| m.get(g).copied().unwrap_or(0);
-                want.add(&Regions::of(of(&ms), of(&mr), of(&mc)));
+                assert_eq!(got.get(0, 0)[k - 1], want, "order {k}");
             }
-            assert_eq!(got.get(0, 0)[k - 1], want, "order {k}");
         }
     }
 
