@@ -392,8 +392,8 @@ fn sum_min_pair<T: Count>(s: &[T], r: &[T], c: &[T]) -> (u64, u64) {
 /// The regions of every (hypothesis, reference) pair at `orders` (from 0 for order 1) from
 /// every text's columns of counts in `counts`, by the text it equals (`alias`): at order
 /// index k, the column of text `a` starts at `start(a, k)`, its ids are below `upto(a, k)`
-/// (it is at least that rounded up to whole [`Count::LANES`] long, and zero from there), and it has
-/// `len(a, k)` n-grams. Seven regions need only four sums over the n-grams, the
+/// (it is at least that rounded up to whole [`Count::LANES`] long, and zero from there),
+/// and it has `len(a, k)` n-grams. Seven regions need only four sums over the n-grams, the
 /// rest follow from the texts' lengths ([`Regions::from_sums`]): Σ min(s, r) per reference,
 /// Σ min(s, c) per hypothesis, Σ min(r, c) and Σ min(s, r, c) per pair. Ids absent from S,
 /// R and C add zero, so the sums run over whole columns without a branch. A text equal to
@@ -1324,7 +1324,7 @@ impl Counter {
         vocab: usize,
         out: &mut SentenceCounts,
     ) {
-        // No text has as many n-grams as all of them together.
+        // u16 where all the texts' n-grams together are fewer than 2^16 (so are each text's).
         if self.gram_bounds[texts] <= usize::from(u16::MAX) {
             let mut counts = std::mem::take(&mut self.counts16);
             self.count_dense_in(&mut counts, order, texts, (refs, hyps), vocab, out);
@@ -1497,7 +1497,7 @@ impl Counter {
             let last = toks.get(order - 1 + copy_head..order - 1 + copy_tail);
             let last = last.unwrap_or_default();
             if dense {
-                ids = number_dense(table, tag, width, prev, last, next, ids);
+                ids = number_dense((table, slots), tag, width, prev, last, next, ids);
             } else if long {
                 // The trie of a long text lies all over memory: ask for a prefix's head
                 // 2 * AHEAD positions before its lookup, and for what follows the head
@@ -1624,7 +1624,7 @@ fn number_and_count<const N: usize>(
 /// the counter in memory (a store and a load an n-gram, one after the other).
 #[inline(never)]
 fn number_dense(
-    table: &mut [u32],
+    (table, slots): (&mut [u32], usize),
     tag: u32,
     width: usize,
     prev: &[u32],
@@ -1637,10 +1637,14 @@ fn number_dense(
     next.reserve(len);
     let room = &mut next.spare_capacity_mut()[..len];
     // The table's length is a power of two, so a slot masked by it is itself, and in it
-    // without a check (the mask is one instruction, a check two).
+    // without a check (the mask is one instruction, a check two). Every slot is below
+    // `slots` (each prefix below the order's, each token below `width`): debug builds, the
+    // tests', check it.
     let mask = table.len() - 1;
     for ((out, &p), &tok) in room.iter_mut().zip(prev).zip(last) {
-        let slot = &mut table[(p as usize * width + tok as usize) & mask];
+        let at = p as usize * width + tok as usize;
+        debug_assert!(at < slots, "a slot beyond the numbering's");
+        let slot = &mut table[at & mask];
         out.write(number(slot, tag, &mut ids));
     }
     // SAFETY: the `len` slots after `start` were written just above.
