@@ -133,8 +133,10 @@ impl Cumulative {
     }
 }
 
-/// Denominators below which [`ln_ratio`] keeps its logarithms.
-const SMALL: usize = 128;
+/// Denominators below which [`ln_ratio`] keeps its logarithms: a table of 16 KB. Each of
+/// its pages costs a process two faults (read as zeros, then written), so it holds the ratios
+/// of word-level counts; larger ones (character level) cost a logarithm each.
+const SMALL: usize = 64;
 
 /// `(a as f64 / b as f64).ln()` for 0 < a < b, bit for bit: the ratios of small counts (a
 /// sentence's precisions and recalls, two for each reference and order) from a table filled

@@ -462,6 +462,9 @@ fn score_files<T: Tokenizer>(
             bar.inc(bytes)
         }
     });
+    if rayon::current_num_threads() == 1 {
+        batches = batches.small();
+    }
     for batch in batches.by_ref() {
         let batch = batch?;
         let views: Vec<&str> = batch.lines().collect();
