@@ -34,10 +34,11 @@ thing. With `--write`, the table replaces the block between `<!-- bench:begin --
 what a second core gave (crates/green-cli/examples/cores.rs: the same few milliseconds of work
 on one thread, then on each of two, at the start and at the end). A run whose 1-minute load
 average is above 1.5, or whose two threads took over 1.25× one thread's time (the two cores
-were not both free: a virtual machine's host can give its two CPUs one core's time at a load
-average of 0.2), writes nothing unless `--force`, and then says so in the table. With
-`--wait SECONDS`, it waits up to that long for such a machine instead of refusing at once: a
-short check of the two cores every few seconds, then the full one when that passes.
+did not both count: a virtual machine's kernel can keep one process's threads on one of its
+two CPUs at a load average of 0.2, while two processes run side by side), writes nothing
+unless `--force`, and then says so in the table. With `--wait SECONDS`, it waits up to that
+long for such a machine instead of refusing at once: a short check of the two cores every few
+seconds, then the full one when that passes.
 """
 
 import argparse
@@ -301,8 +302,10 @@ def second_core(cores, rounds):
     """How many times one thread's time two threads take for the same few milliseconds of
     work each (examples/cores.rs), median of each round's ratio: 1 where the machine has two
     free cores, 2 where both threads share one. A load average cannot tell: a virtual
-    machine's host may give its two CPUs one core's time. Each run's own span is compared, not
-    its process's wall time as `alternate` takes it: a process start would dilute the ratio."""
+    machine's kernel may keep a short run's threads on one CPU while the other is idle (the
+    development machine's does, `sched_vcpu_pack`, while two processes at once run side by
+    side). Each run's own span is compared, not its process's wall time as `alternate` takes
+    it: a process start would dilute the ratio."""
     times = [[], []]
     for _ in range(3 * rounds):
         for k in (1, 2):
