@@ -179,7 +179,8 @@ def run(a, scratch):
                     "--example", "floor", "--example", "cores"], cwd=ROOT, check=True)
     # Fresh copies of both timed programs: how a binary's file lies in the page cache changes
     # how many page faults its code takes (the same build copied anew took 15 fewer, 237
-    # against 252, than its file written hours before), so green and the floor start alike.
+    # against 252, than its file written about an hour before), so green and the floor start
+    # alike.
     release = os.path.join(ROOT, "target", "release")
     green, floor = (shutil.copy2(os.path.join(release, p), scratch) for p in ("green", "examples/floor"))
     cores = os.path.join(release, "examples", "cores")
