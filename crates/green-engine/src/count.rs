@@ -245,8 +245,20 @@ fn short_key(b: &[u8]) -> u128 {
 #[inline(always)]
 fn padded_short_key(padded: &[u8], len: usize) -> u128 {
     let word = u128::from_le_bytes(padded[..16].try_into().expect("16 bytes"));
-    word & (u128::MAX >> (128 - 8 * len)) | (len as u128) << 120
+    word & KEEP[len] | (len as u128) << 120
 }
+
+/// The mask of the low `len` bytes of a `u128`, by `len`: read, where computing it was a
+/// dozen instructions a token (a `u128` shift by a variable amount, branch-free).
+static KEEP: [u128; SHORT_BYTES + 1] = {
+    let mut keep = [0; SHORT_BYTES + 1];
+    let mut len = 1;
+    while len <= SHORT_BYTES {
+        keep[len] = u128::MAX >> (128 - 8 * len);
+        len += 1;
+    }
+    keep
+};
 
 /// A [`short_key`]'s hash: its halves multiplied into 128 bits and folded (one multiply;
 /// every bit of the key reaches the low bits, which pick the bucket, and the high bits,

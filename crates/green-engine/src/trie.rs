@@ -168,14 +168,17 @@ struct Pairs {
 
 /// The multiplier of Fibonacci hashing: 2^64 divided by the golden ratio, made odd.
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
-/// Slots of a table at its first insertion (64 KiB).
-const FIRST_SLOTS: usize = 1 << 12;
+/// Slots of a table at its first insertion (4 KiB, one page: in a short sentence a crowded
+/// prefix has a few dozen children, and every page a process touches first is a fault).
+const FIRST_SLOTS: usize = 1 << 8;
+/// Slots beyond which a table mostly empty is dropped rather than kept for the next order.
+const KEEP_SLOTS: usize = 1 << 12;
 
 impl Pairs {
     /// Empty again, for the next order. A table left large by a long text is dropped once
     /// a shorter one has used a small part of it.
     fn start(&mut self) {
-        if self.slots.len() > FIRST_SLOTS && self.len < self.slots.len() / 16 {
+        if self.slots.len() > KEEP_SLOTS && self.len < self.slots.len() / 16 {
             self.slots = Vec::new();
         }
         self.len = 0;
