@@ -15,3 +15,6 @@ fi
 grep -qF "$(printf 'examples/data/system.txt\t74.98')" README.md || { echo "README no longer shows the quick-start output" >&2; exit 1; }
 grep -qx 'cargo test --workspace' README.md || { echo "README no longer gives the test command 'cargo test --workspace'" >&2; exit 1; }
 echo "README quick start prints what the README shows"
+# The release binary the quick start built lays out its hot code in the order of
+# crates/green-cli/code-order.txt (scripts/code-order.py says why); a stale list fails here.
+python3 scripts/code-order.py --check target/release/green
