@@ -25,6 +25,7 @@ import argparse
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -103,6 +104,12 @@ def executed(profile, binary):
 
 def write(a):
     binary = os.path.realpath(a.green)
+    if not shutil.which("valgrind"):
+        sys.exit("code-order: --write needs valgrind (apt-get install -y valgrind)")
+    if not os.path.isfile(binary):
+        sys.exit(f"code-order: {binary} not found: cargo build --release -p green-cli --bin green")
+    if not os.path.isdir(os.path.join(a.shared, "data", "conll14")):
+        sys.exit(f"code-order: {a.shared}/data/conll14 not found: pass --shared")
     order, seen = [], set()
     with tempfile.TemporaryDirectory() as scratch:
         for k, (where, args) in enumerate(runs(a.shared, scratch)):
@@ -122,6 +129,10 @@ def write(a):
 
 def symbols(binary):
     """Address and size of each defined function symbol of `binary`, by name."""
+    if not shutil.which("nm"):
+        sys.exit("code-order: --check needs nm (binutils)")
+    if not os.path.isfile(binary):
+        sys.exit(f"code-order: {binary} not found: build it first (cargo build --release -p green-cli --bin green)")
     out = subprocess.run(["nm", "-S", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
     found = collections.defaultdict(list)
     for line in out.splitlines():
